@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian packages talkclock needs, only those missing.
+#   .ci/install-deps.sh build   what `make run` needs to build and run
+#   .ci/install-deps.sh test    that, plus what the test suite drives for real
+# Runs apt-get directly as root, through sudo otherwise.
+set -euo pipefail
+
+build_pkgs=(pkg-config)
+test_pkgs=()
+
+case "${1:-build}" in
+  build) wanted=("${build_pkgs[@]}") ;;
+  test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+esac
+
+missing=()
+for pkg in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$pkg")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "talkclock needs these packages, and installing them needs root or sudo: ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

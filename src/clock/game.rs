@@ -1,0 +1,408 @@
+//! The game: a pure, sans-IO state machine for two clocks.
+//!
+//! Time is an input. The caller passes the instant with every input (`handle`), wakes the game
+//! at `next_deadline()` (`advance`), and drains the events. Remaining time is always computed
+//! from the instant the state was last settled (the anchor), never by counting ticks.
+
+use super::control::TimeControl;
+use super::io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+use super::side::Side;
+use super::side_clock::SideClock;
+use super::time::{Ms, MINUTE};
+
+/// A cut never leaves a player below this (rule 1.7.8).
+pub const MIN_AFTER_CUT: Ms = 15 * MINUTE;
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Before `start`.
+    NotStarted,
+    /// This side's clock runs.
+    Running(Side),
+    /// The arbiter paused; this side's clock resumes.
+    Paused(Side),
+    /// `by` stopped the clock (provisional resignation); `running` resumes on a misunderstanding.
+    PlayerStopped {
+        /// Who stopped it.
+        by: Side,
+        /// Whose clock was running.
+        running: Side,
+    },
+    /// This side's flag fell.
+    Flagged(Side),
+    /// The arbiter's ruling ended the game.
+    Finished,
+}
+
+/// The per-game settings besides the time control.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSetup {
+    /// The time control.
+    pub control: TimeControl,
+    /// Whose clock starts.
+    pub first: Side,
+    /// Start times per side (White, Black), for time odds; defaults to stage 1's time.
+    pub start_times: [Ms; 2],
+}
+
+impl GameSetup {
+    /// Both sides start with stage 1's time; White's clock starts.
+    pub fn new(control: TimeControl) -> GameSetup {
+        let start = control.start_time();
+        GameSetup {
+            control,
+            first: Side::White,
+            start_times: [start, start],
+        }
+    }
+}
+
+/// A game on two clocks.
+#[derive(Debug, Clone)]
+pub struct Game {
+    control: TimeControl,
+    first: Side,
+    clocks: [SideClock; 2],
+    phase: Phase,
+    anchor: Ms,
+    result: Option<GameResult>,
+    events: Vec<Stamped>,
+}
+
+impl Game {
+    /// A new game, not started; its timeline's zero is `at`.
+    pub fn new(setup: GameSetup, at: Ms) -> Game {
+        Game {
+            clocks: setup.start_times.map(SideClock::new),
+            control: setup.control,
+            first: setup.first,
+            phase: Phase::NotStarted,
+            anchor: at,
+            result: None,
+            events: Vec::new(),
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The side whose clock runs, if any.
+    pub fn running(&self) -> Option<Side> {
+        match self.phase {
+            Phase::Running(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The result as recorded, if any.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The instant the stored state refers to.
+    pub fn anchor(&self) -> Ms {
+        self.anchor
+    }
+
+    /// Moves completed by a side.
+    pub fn moves(&self, side: Side) -> u32 {
+        self.clocks[side.index()].moves
+    }
+
+    /// A side's 1-based stage number (counting up through repeats).
+    pub fn stage_number(&self, side: Side) -> u32 {
+        self.clocks[side.index()].stage
+    }
+
+    /// Moves a side has left to its next control; `None` in a rest-of-the-game stage.
+    pub fn moves_to_control(&self, side: Side) -> Option<u32> {
+        self.clocks[side.index()].moves_to_control(&self.control)
+    }
+
+    /// Whether a side's current stage is a control to the end of the game.
+    pub fn sudden_death(&self, side: Side) -> bool {
+        self.control
+            .stage(self.clocks[side.index()].stage)
+            .moves
+            .is_none()
+    }
+
+    /// A side's clock as of the anchor (for inspection and journals).
+    pub fn side_clock(&self, side: Side) -> &SideClock {
+        &self.clocks[side.index()]
+    }
+
+    /// A side's remaining time at `now` (not before the anchor), without changing anything.
+    ///
+    /// Call [`Game::advance`] first if a flag may have fallen by `now`: this only extrapolates.
+    pub fn remaining(&self, side: Side, now: Ms) -> Ms {
+        let clock = &self.clocks[side.index()];
+        let elapsed = (now - self.anchor).max(0);
+        match self.phase {
+            Phase::Running(running) if running == side => clock.remaining - clock.charged(elapsed),
+            Phase::Running(running) if self.control.hourglass() => {
+                clock.remaining + self.clocks[running.index()].charged(elapsed)
+            }
+            _ => clock.remaining,
+        }
+    }
+
+    /// The instant the running side's remaining time reaches `target`, if it runs and is above.
+    pub fn instant_when(&self, side: Side, target: Ms) -> Option<Ms> {
+        if self.running() != Some(side) {
+            return None;
+        }
+        self.clocks[side.index()]
+            .running_time_until(target)
+            .map(|t| self.anchor + t)
+    }
+
+    /// When the game must next be woken (a flag), if anything is due.
+    pub fn next_deadline(&self) -> Option<Ms> {
+        let side = self.running()?;
+        Some(self.instant_when(side, 0).unwrap_or(self.anchor))
+    }
+
+    /// Takes the events produced so far.
+    pub fn drain_events(&mut self) -> Vec<Stamped> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Brings the game to `now`: a flag that fell at or before `now` fires at its own instant.
+    pub fn advance(&mut self, now: Ms) {
+        if let Some(deadline) = self.next_deadline() {
+            if deadline <= now {
+                self.settle(deadline);
+                if let Some(side) = self.running() {
+                    self.flag(side);
+                }
+            }
+        }
+        self.settle(now);
+    }
+
+    /// Applies an input that arrived at `now`. What fell due at or before `now` is handled first,
+    /// so a press at the instant of zero does not count (rule 1.7.9).
+    pub fn handle(&mut self, now: Ms, input: Input) {
+        self.advance(now);
+        match input {
+            Input::Start => self.start(),
+            Input::Press(side) => self.press(side),
+            Input::Pause => self.pause(),
+            Input::Resume => self.resume(),
+            Input::Set(side, time) => self.change_time(input, side, time),
+            Input::Adjust(side, delta) => {
+                let requested = self.clocks[side.index()].remaining + delta;
+                self.change_time(input, side, requested)
+            }
+            Input::Stop(side) => self.player_stop(side),
+            Input::Ruling(ruling) => self.ruling(input, ruling),
+            Input::Query(side) => self.query(side),
+        }
+    }
+
+    /// Folds the running time since the anchor into the stored state; `now` never goes back.
+    fn settle(&mut self, now: Ms) {
+        let now = now.max(self.anchor);
+        let elapsed = now - self.anchor;
+        if let Phase::Running(side) = self.phase {
+            let charged = self.clocks[side.index()].run_for(elapsed);
+            if self.control.hourglass() {
+                self.clocks[side.other().index()].remaining += charged;
+            }
+        }
+        self.anchor = now;
+    }
+
+    fn emit(&mut self, event: Event) {
+        self.events.push(Stamped {
+            at_ms: self.anchor,
+            event,
+        });
+    }
+
+    fn reject(&mut self, input: Input, reason: &str) {
+        self.emit(Event::Rejected {
+            input: input.to_string(),
+            reason: reason.to_string(),
+        });
+    }
+
+    fn record(&mut self, outcome: Outcome, reason: Reason) {
+        self.result = Some(GameResult { outcome, reason });
+        self.emit(Event::Result { outcome, reason });
+    }
+
+    fn flag(&mut self, side: Side) {
+        self.phase = Phase::Flagged(side);
+        self.emit(Event::Flag { side });
+        self.record(Outcome::win(side.other()), Reason::TimeForfeit);
+    }
+
+    fn start(&mut self) {
+        if self.phase != Phase::NotStarted {
+            return self.reject(Input::Start, "the game has already started");
+        }
+        let side = self.first;
+        self.clocks[side.index()].begin_turn(&self.control);
+        self.phase = Phase::Running(side);
+        self.emit(Event::Start { side });
+    }
+
+    fn press(&mut self, side: Side) {
+        if self.running() != Some(side) {
+            return self.emit(Event::IgnoredPress { side });
+        }
+        let clock = &mut self.clocks[side.index()];
+        let stage = self.control.stage(clock.stage);
+        clock.remaining += stage.increment + clock.turn_spent.min(stage.bronstein_delay());
+        clock.moves += 1;
+        clock.moves_in_stage += 1;
+        let completed = stage.moves == Some(clock.moves_in_stage);
+        let mut new_stage = None;
+        if completed {
+            clock.stage += 1;
+            clock.moves_in_stage = 0;
+            let added = self.control.stage(clock.stage).time;
+            clock.remaining += added;
+            new_stage = Some((clock.stage, added));
+        }
+        let move_number = clock.moves;
+        let opponent = side.other();
+        self.clocks[opponent.index()].begin_turn(&self.control);
+        self.phase = Phase::Running(opponent);
+        self.emit(Event::Press {
+            side,
+            move_number,
+            white_ms: self.clocks[0].remaining,
+            black_ms: self.clocks[1].remaining,
+        });
+        if let Some((stage, added_ms)) = new_stage {
+            self.emit(Event::Stage {
+                side,
+                stage,
+                added_ms,
+            });
+        }
+    }
+
+    fn pause(&mut self) {
+        match self.phase {
+            Phase::Running(side) => {
+                self.phase = Phase::Paused(side);
+                self.emit(Event::Pause);
+            }
+            _ => self.reject(Input::Pause, "no clock is running"),
+        }
+    }
+
+    fn resume(&mut self) {
+        match self.phase {
+            Phase::Paused(side) => {
+                self.phase = Phase::Running(side);
+                self.emit(Event::Resume);
+            }
+            _ => self.reject(Input::Resume, "the clock is not paused"),
+        }
+    }
+
+    fn change_time(&mut self, input: Input, side: Side, requested: Ms) {
+        if matches!(self.phase, Phase::Flagged(_) | Phase::Finished) {
+            return self.reject(
+                input,
+                "the game is over: times can no longer change (1.7.10)",
+            );
+        }
+        let old_ms = self.clocks[side.index()].remaining;
+        let new_ms = if requested >= old_ms {
+            requested
+        } else {
+            requested.max(old_ms.min(MIN_AFTER_CUT))
+        };
+        self.clocks[side.index()].remaining = new_ms;
+        self.emit(Event::Adjust {
+            side,
+            old_ms,
+            new_ms,
+            clamped: new_ms != requested,
+        });
+        if new_ms <= 0 && self.running() == Some(side) {
+            self.flag(side);
+        }
+    }
+
+    fn player_stop(&mut self, by: Side) {
+        let Phase::Running(running) = self.phase else {
+            return self.reject(Input::Stop(by), "no clock is running");
+        };
+        self.phase = Phase::PlayerStopped { by, running };
+        self.emit(Event::PlayerStop { side: by });
+        self.record(Outcome::win(by.other()), Reason::Resignation);
+    }
+
+    fn ruling(&mut self, input: Input, ruling: Ruling) {
+        let stopped = match self.phase {
+            Phase::PlayerStopped { by, running } => Some((by, running)),
+            _ => None,
+        };
+        match (ruling, stopped) {
+            (Ruling::Misunderstanding, Some((_, running))) => {
+                self.emit_ruling(RulingKind::Misunderstanding, None);
+                self.result = None;
+                self.phase = Phase::Running(running);
+                self.emit(Event::Resume);
+            }
+            (Ruling::Resign, Some(_)) => {
+                self.emit_ruling(RulingKind::Resign, None);
+                self.phase = Phase::Finished;
+            }
+            (Ruling::Draw, Some(_)) => {
+                if !(self.sudden_death(Side::White) && self.sudden_death(Side::Black)) {
+                    return self.reject(
+                        input,
+                        "a draw by 1.7.13 needs a control to the end of the game",
+                    );
+                }
+                self.emit_ruling(RulingKind::Draw, None);
+                self.phase = Phase::Finished;
+                self.record(Outcome::Draw, Reason::Draw1713);
+            }
+            (Ruling::NoMoves(side), _) => {
+                if self.phase != Phase::Flagged(side) {
+                    return self.reject(
+                        input,
+                        "no-moves (1.7.12) needs that side's flag to have fallen",
+                    );
+                }
+                self.emit_ruling(RulingKind::NoMoves, Some(side));
+                self.phase = Phase::Finished;
+                self.record(Outcome::win(side), Reason::NoMoves);
+            }
+            (_, None) => self.reject(input, "no player has stopped the clock"),
+        }
+    }
+
+    fn emit_ruling(&mut self, ruling: RulingKind, side: Option<Side>) {
+        self.emit(Event::Ruling { ruling, side });
+    }
+
+    fn query(&mut self, side: Side) {
+        let remaining_ms = self.remaining(side, self.anchor);
+        let opponent_ms = self.remaining(side.other(), self.anchor);
+        let moves_to_control = self.moves_to_control(side);
+        self.emit(Event::Query {
+            side,
+            remaining_ms,
+            opponent_ms,
+            moves_to_control,
+        });
+    }
+}

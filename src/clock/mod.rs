@@ -1,0 +1,20 @@
+//! The clock core: time controls and the two-sided game state machine.
+//!
+//! Pure and sans-IO: it never reads the time or touches a device. Feed it inputs stamped with
+//! monotonic milliseconds (`Game::handle`), wake it at `Game::next_deadline`, drain its events.
+
+pub mod control;
+pub mod game;
+pub mod io;
+pub mod side;
+pub mod side_clock;
+pub mod time;
+
+pub use control::{ControlError, DelayKind, Stage, TimeControl};
+pub use game::{Game, GameSetup, Phase, MIN_AFTER_CUT};
+pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+pub use side::Side;
+pub use time::{Ms, HOUR, MINUTE, SECOND};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,360 @@
+//! Configuration: the TOML file, its validation, and the embedded default.
+//!
+//! Raw serde structs ([`raw`]) are read first; [`Config::parse`] then checks every value and
+//! reports every problem at once, each with its line and column ([`diagnostic`]).
+
+pub mod diagnostic;
+pub mod raw;
+
+use crate::clock::time::{parse_duration, Ms};
+use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
+use diagnostic::Collector;
+pub use diagnostic::{ConfigError, Problem};
+use raw::{RawConfig, RawPlayer, RawStage};
+use std::path::Path;
+use toml::Spanned;
+
+/// The configuration built into the binary: a home practice game.
+pub const EMBEDDED_DEFAULT: &str = include_str!("../../config/default.toml");
+
+/// Tournament rules (1.7.7, 1.7.9 audiences) or relaxed home practice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A tournament board: the rules of 1.7 in full.
+    Tournament,
+    /// Practice at home.
+    Practice,
+}
+
+/// How well a player sees, which sets the warnings the rules require (1.7.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vision {
+    /// Warned at 10:00 before each control.
+    TotallyBlind,
+    /// Warned at 5:00 before each control.
+    LowVision,
+    /// No warning unless configured.
+    Sighted,
+}
+
+/// A spoken language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// Russian.
+    Ru,
+    /// English.
+    En,
+}
+
+/// One player's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The player's name.
+    pub name: String,
+    /// How well he sees.
+    pub vision: Vision,
+    /// The language he hears.
+    pub language: Language,
+    /// His start time when it differs from stage 1's (time odds).
+    pub start_time: Option<Ms>,
+}
+
+/// A validated configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Tournament or practice.
+    pub mode: Mode,
+    /// Whose clock starts.
+    pub first: Side,
+    /// The time control.
+    pub control: TimeControl,
+    /// White's and Black's settings, in that order.
+    pub players: [Player; 2],
+    /// The arbiter's language.
+    pub arbiter_language: Language,
+}
+
+impl Config {
+    /// Reads and validates a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            origin: origin.clone(),
+            problems: vec![Problem {
+                line: 0,
+                column: 0,
+                message: format!("cannot read the file: {e}"),
+            }],
+        })?;
+        Config::parse(&text, &origin)
+    }
+
+    /// The embedded default configuration (a home practice game).
+    pub fn embedded_default() -> Result<Config, ConfigError> {
+        Config::parse(EMBEDDED_DEFAULT, "<embedded default>")
+    }
+
+    /// Validates configuration text; `origin` names it in messages.
+    pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
+        let fail = |problems| ConfigError {
+            origin: origin.to_string(),
+            problems,
+        };
+        let raw: RawConfig = match toml::from_str(text) {
+            Ok(raw) => raw,
+            Err(e) => {
+                let mut c = Collector::new(text);
+                let message = e.message().trim_end().to_string();
+                match e.span() {
+                    Some(span) => c.at(span, message),
+                    None => c.nowhere(message),
+                }
+                return Err(fail(c.finish()));
+            }
+        };
+        let mut c = Collector::new(text);
+        let config = build(&raw, &mut c);
+        let problems = c.finish();
+        match config {
+            Some(config) if problems.is_empty() => Ok(config),
+            _ => Err(fail(problems)),
+        }
+    }
+
+    /// The game this configuration sets up.
+    pub fn setup(&self) -> GameSetup {
+        let mut setup = GameSetup::new(self.control.clone());
+        setup.first = self.first;
+        for side in Side::BOTH {
+            if let Some(start) = self.players[side.index()].start_time {
+                setup.start_times[side.index()] = start;
+            }
+        }
+        setup
+    }
+
+    /// A player's settings.
+    pub fn player(&self, side: Side) -> &Player {
+        &self.players[side.index()]
+    }
+}
+
+fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
+    let mode = choice(
+        c,
+        raw.mode.as_ref(),
+        "mode",
+        &[
+            ("tournament", Mode::Tournament),
+            ("practice", Mode::Practice),
+        ],
+        Mode::Tournament,
+    );
+    let first = choice(
+        c,
+        raw.game.first.as_ref(),
+        "first",
+        &[("white", Side::White), ("black", Side::Black)],
+        Side::White,
+    );
+    let white = player(c, &raw.players.white, "White");
+    let black = player(c, &raw.players.black, "Black");
+    let arbiter_language = language(c, raw.arbiter.language.as_ref());
+    let control = time_control(c, raw.time_control.as_ref());
+    Some(Config {
+        mode,
+        first,
+        control: control?,
+        players: [white, black],
+        arbiter_language,
+    })
+}
+
+fn choice<T: Copy>(
+    c: &mut Collector,
+    value: Option<&Spanned<String>>,
+    key: &str,
+    options: &[(&str, T)],
+    default: T,
+) -> T {
+    let Some(value) = value else { return default };
+    if let Some((_, v)) = options.iter().find(|(name, _)| *name == value.get_ref()) {
+        return *v;
+    }
+    let names: Vec<String> = options.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+    c.at(
+        value.span(),
+        format!(
+            "`{key}` cannot be \"{}\"; expected one of {}",
+            value.get_ref(),
+            names.join(", ")
+        ),
+    );
+    default
+}
+
+fn language(c: &mut Collector, value: Option<&Spanned<String>>) -> Language {
+    choice(
+        c,
+        value,
+        "language",
+        &[("ru", Language::Ru), ("en", Language::En)],
+        Language::Ru,
+    )
+}
+
+fn duration(c: &mut Collector, value: Option<&Spanned<String>>, key: &str) -> Option<Ms> {
+    let value = value?;
+    match parse_duration(value.get_ref()) {
+        Ok(ms) => Some(ms),
+        Err(e) => {
+            c.at(value.span(), format!("`{key}`: {e}"));
+            None
+        }
+    }
+}
+
+fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
+    let vision = choice(
+        c,
+        raw.vision.as_ref(),
+        "vision",
+        &[
+            ("totally_blind", Vision::TotallyBlind),
+            ("low_vision", Vision::LowVision),
+            ("sighted", Vision::Sighted),
+        ],
+        Vision::TotallyBlind,
+    );
+    let start_time = duration(c, raw.start_time.as_ref(), "start_time");
+    if let (Some(0), Some(span)) = (start_time, raw.start_time.as_ref()) {
+        c.at(span.span(), "`start_time` must be above zero");
+    }
+    Player {
+        name: raw.name.clone().unwrap_or_else(|| default_name.to_string()),
+        vision,
+        language: language(c, raw.language.as_ref()),
+        start_time,
+    }
+}
+
+fn time_control(
+    c: &mut Collector,
+    raw: Option<&Spanned<raw::RawTimeControl>>,
+) -> Option<TimeControl> {
+    let Some(raw) = raw else {
+        c.nowhere(
+            "there is no [time_control]: add at least one [[time_control.stage]] with a `time`",
+        );
+        return None;
+    };
+    if raw.get_ref().stage.is_empty() {
+        c.at(
+            raw.span(),
+            "[time_control] has no [[time_control.stage]]: add one with a `time`",
+        );
+        return None;
+    }
+    let mut stages = Vec::new();
+    let mut ok = true;
+    for (index, spanned) in raw.get_ref().stage.iter().enumerate() {
+        match stage(c, spanned.get_ref(), spanned.span(), index + 1) {
+            Some(stage) => stages.push(stage),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let hourglass = raw.get_ref().hourglass;
+    let problems = TimeControl::problems(&stages, hourglass);
+    for problem in &problems {
+        let span = match problem {
+            crate::clock::ControlError::ZeroTime(n)
+            | crate::clock::ControlError::ZeroMoves(n)
+            | crate::clock::ControlError::Negative(n)
+            | crate::clock::ControlError::Unreachable(n)
+            | crate::clock::ControlError::BadRepeat(n) => raw.get_ref().stage[n - 1].span(),
+            _ => raw.span(),
+        };
+        c.at(span, problem.to_string());
+    }
+    TimeControl::new(stages, hourglass).ok()
+}
+
+fn stage(
+    c: &mut Collector,
+    raw: &RawStage,
+    span: std::ops::Range<usize>,
+    number: usize,
+) -> Option<Stage> {
+    let moves = match &raw.moves {
+        None => None,
+        Some(m) if *m.get_ref() > 0 && *m.get_ref() <= 10_000 => Some(*m.get_ref() as u32),
+        Some(m) => {
+            c.at(
+                m.span(),
+                format!("stage {number}: `moves` must be a whole number from 1 to 10000"),
+            );
+            return None;
+        }
+    };
+    let Some(time) = duration(c, raw.time.as_ref(), "time") else {
+        if raw.time.is_none() {
+            c.at(
+                span,
+                format!("stage {number} has no `time`, e.g. time = \"1:30:00\""),
+            );
+        }
+        return None;
+    };
+    let increment = duration(c, raw.increment.as_ref(), "increment");
+    if raw.increment.is_some() && increment.is_none() {
+        return None;
+    }
+    let delay = duration(c, raw.delay.as_ref(), "delay");
+    if raw.delay.is_some() && delay.is_none() {
+        return None;
+    }
+    let kind = choice(
+        c,
+        raw.delay_kind.as_ref(),
+        "delay_kind",
+        &[
+            ("bronstein", Some(DelayKind::Bronstein)),
+            ("simple", Some(DelayKind::Simple)),
+        ],
+        None,
+    );
+    let delay = match (delay, kind, &raw.delay, &raw.delay_kind) {
+        (Some(d), Some(k), _, _) => Some((k, d)),
+        (None, None, _, _) => None,
+        (Some(_), None, Some(d), None) => {
+            c.at(
+                d.span(),
+                format!(
+                    "stage {number}: `delay` needs `delay_kind = \"bronstein\"` or `\"simple\"`"
+                ),
+            );
+            return None;
+        }
+        (None, Some(_), _, Some(k)) => {
+            c.at(
+                k.span(),
+                format!("stage {number}: `delay_kind` without `delay`"),
+            );
+            return None;
+        }
+        _ => return None,
+    };
+    Some(Stage {
+        moves,
+        time,
+        increment: increment.unwrap_or(0),
+        delay,
+        repeat: raw.repeat,
+    })
+}
+
+#[cfg(test)]
+mod tests;

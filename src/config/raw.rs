@@ -1,0 +1,97 @@
+//! The configuration file as written: serde structs that mirror the TOML, with spans kept so
+//! that validation can point at the line and column of each problem.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConfig {
+    /// `tournament` or `practice`.
+    pub mode: Option<Spanned<String>>,
+    /// `[game]`.
+    #[serde(default)]
+    pub game: RawGame,
+    /// `[time_control]`.
+    pub time_control: Option<Spanned<RawTimeControl>>,
+    /// `[players.white]` and `[players.black]`.
+    #[serde(default)]
+    pub players: RawPlayers,
+    /// `[arbiter]`.
+    #[serde(default)]
+    pub arbiter: RawArbiter,
+}
+
+/// `[game]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame {
+    /// Whose clock starts: `white` (default) or `black`.
+    pub first: Option<Spanned<String>>,
+}
+
+/// `[time_control]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTimeControl {
+    /// Time spent by the mover is added to the opponent (single-stage controls).
+    #[serde(default)]
+    pub hourglass: bool,
+    /// `[[time_control.stage]]`, in order.
+    #[serde(default)]
+    pub stage: Vec<Spanned<RawStage>>,
+}
+
+/// `[[time_control.stage]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStage {
+    /// Moves in the stage; omitted for the rest of the game.
+    pub moves: Option<Spanned<i64>>,
+    /// Time for the stage.
+    pub time: Option<Spanned<String>>,
+    /// Fischer increment.
+    pub increment: Option<Spanned<String>>,
+    /// Per-move delay.
+    pub delay: Option<Spanned<String>>,
+    /// `bronstein` or `simple`.
+    pub delay_kind: Option<Spanned<String>>,
+    /// The last stage repeats.
+    #[serde(default)]
+    pub repeat: bool,
+}
+
+/// `[players]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlayers {
+    /// `[players.white]`.
+    #[serde(default)]
+    pub white: RawPlayer,
+    /// `[players.black]`.
+    #[serde(default)]
+    pub black: RawPlayer,
+}
+
+/// `[players.white]` or `[players.black]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlayer {
+    /// The player's name, as the arbiter knows him.
+    pub name: Option<String>,
+    /// `totally_blind`, `low_vision` or `sighted`.
+    pub vision: Option<Spanned<String>>,
+    /// `ru` or `en`.
+    pub language: Option<Spanned<String>>,
+    /// A start time other than stage 1's (time odds).
+    pub start_time: Option<Spanned<String>>,
+}
+
+/// `[arbiter]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawArbiter {
+    /// `ru` or `en`.
+    pub language: Option<Spanned<String>>,
+}

@@ -1,0 +1,58 @@
+//! The `talkclock` command: simulate, check, run a practice game.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use talkclock::cli;
+
+/// A talking game clock for blind and low-vision draughts and chess players.
+#[derive(Parser)]
+#[command(name = "talkclock", version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scripted game on virtual time and print one JSON object per line.
+    Simulate {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The script: one `@TIME ACTION` per line.
+        #[arg(long)]
+        script: PathBuf,
+    },
+    /// Validate a configuration file and report every problem with line and column.
+    Check {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+    /// Play a game in real time, driven from the terminal (practice).
+    Run {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let outcome = match args.command {
+        Command::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
+        Command::Check { config } => cli::check(config.as_deref()),
+        Command::Run { config } => cli::run_terminal(config.as_deref()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprint!("{failure}");
+            if !failure.to_string().ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! `talkclock simulate`: a scripted game on virtual time, printed as JSON lines.
+
+pub mod run;
+pub mod script;
+
+pub use run::{simulate, FinalLine};
+pub use script::{parse_script, Action, ScriptError, Step};

@@ -1,0 +1,72 @@
+//! Runs a parsed script against the clock core on virtual time and renders the transcript.
+
+use super::script::{Action, Step};
+use crate::clock::{Game, GameResult, GameSetup, Ms, Side, Stamped};
+use serde::Serialize;
+
+/// Moves completed per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Moves {
+    /// White's moves.
+    pub white: u32,
+    /// Black's moves.
+    pub black: u32,
+}
+
+/// The last line of a transcript: where the game stands when the script ends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FinalLine {
+    /// The instant of the script's last line.
+    pub at_ms: Ms,
+    /// Always `final`.
+    pub event: &'static str,
+    /// White's remaining time.
+    pub white_ms: Ms,
+    /// Black's remaining time.
+    pub black_ms: Ms,
+    /// Whose clock runs, if any.
+    pub running: Option<Side>,
+    /// Moves completed.
+    pub moves: Moves,
+    /// The result as recorded.
+    pub result: Option<GameResult>,
+}
+
+/// Plays `steps` on a new game; returns the JSON lines of the transcript, `final` last.
+pub fn simulate(setup: GameSetup, steps: &[Step]) -> Vec<String> {
+    let mut game = Game::new(setup, 0);
+    let mut lines = Vec::new();
+    let mut end = 0;
+    for step in steps {
+        match step.action {
+            Action::Input(input) => game.handle(step.at, input),
+            Action::End => game.advance(step.at),
+        }
+        end = step.at;
+        lines.extend(game.drain_events().iter().map(json));
+    }
+    let final_line = FinalLine {
+        at_ms: end,
+        event: "final",
+        white_ms: game.remaining(Side::White, end),
+        black_ms: game.remaining(Side::Black, end),
+        running: game.running(),
+        moves: Moves {
+            white: game.moves(Side::White),
+            black: game.moves(Side::Black),
+        },
+        result: game.result(),
+    };
+    lines.push(json(&final_line));
+    lines
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    // Our own plain structs and enums always serialize.
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Renders one event as a JSON line (for callers that stream events).
+pub fn event_line(event: &Stamped) -> String {
+    json(event)
+}

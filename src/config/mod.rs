@@ -275,6 +275,10 @@ fn time_control(
             | crate::clock::ControlError::Negative(n)
             | crate::clock::ControlError::Unreachable(n)
             | crate::clock::ControlError::BadRepeat(n) => raw.get_ref().stage[n - 1].span(),
+            crate::clock::ControlError::OpenEnd => match raw.get_ref().stage.last() {
+                Some(last) => last.span(),
+                None => raw.span(),
+            },
             _ => raw.span(),
         };
         c.at(span, problem.to_string());

@@ -1,1 +1,148 @@
+//! Tests of configuration reading: the shipped files, and every kind of mistake.
 
+use super::*;
+use crate::clock::{HOUR, MINUTE, SECOND};
+
+#[test]
+fn the_embedded_default_is_a_practice_game() {
+    let config = Config::embedded_default().unwrap();
+    assert_eq!(config.mode, Mode::Practice);
+    assert_eq!(config.control.stages()[0].time, 15 * MINUTE);
+    assert_eq!(config.control.stages()[0].increment, 10 * SECOND);
+}
+
+#[test]
+fn every_shipped_example_is_valid() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            Config::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            count += 1;
+        }
+    }
+    assert!(
+        count >= 6,
+        "expected the default and five examples, found {count}"
+    );
+}
+
+#[test]
+fn the_fmjd_example_has_a_repeating_second_stage() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/fmjd-classical.toml");
+    let config = Config::load(&path).unwrap();
+    let stages = config.control.stages();
+    assert_eq!((stages[0].moves, stages[0].time), (Some(50), 2 * HOUR));
+    assert_eq!(
+        (stages[1].moves, stages[1].time, stages[1].repeat),
+        (Some(25), HOUR, true)
+    );
+}
+
+#[test]
+fn start_time_overrides_give_odds() {
+    let text = "[[time_control.stage]]\ntime = \"10:00\"\n[players.black]\nstart_time = \"3:00\"\n";
+    let config = Config::parse(text, "odds.toml").unwrap();
+    assert_eq!(config.setup().start_times, [10 * MINUTE, 3 * MINUTE]);
+}
+
+fn problems(text: &str) -> Vec<(usize, usize, String)> {
+    let err = Config::parse(text, "bad.toml").unwrap_err();
+    err.problems
+        .into_iter()
+        .map(|p| (p.line, p.column, p.message))
+        .collect()
+}
+
+#[test]
+fn an_unknown_key_is_named_with_its_line_and_column() {
+    let found = problems("mode = \"practice\"\n[game]\nfrist = \"white\"\n");
+    assert_eq!(found.len(), 1);
+    let (line, column, message) = &found[0];
+    assert_eq!((*line, *column), (3, 1));
+    assert!(message.contains("frist"), "{message}");
+}
+
+#[test]
+fn every_value_problem_is_reported_at_once() {
+    let text = "\
+mode = \"club\"
+[[time_control.stage]]
+time = \"1:75:00\"
+[players.white]
+vision = \"blind\"
+language = \"de\"
+";
+    let found = problems(text);
+    let places: Vec<(usize, usize)> = found.iter().map(|(l, c, _)| (*l, *c)).collect();
+    assert_eq!(places, vec![(1, 8), (3, 8), (5, 10), (6, 12)], "{found:?}");
+    assert!(found[0].2.contains("\"tournament\", \"practice\""));
+    assert!(found[1].2.contains("below 60"));
+}
+
+#[test]
+fn stage_problems_point_at_the_stage() {
+    let text = "\
+[[time_control.stage]]
+time = \"1:00:00\"
+[[time_control.stage]]
+moves = 20
+time = \"30:00\"
+";
+    let found = problems(text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, 3);
+    assert!(
+        found[0]
+            .2
+            .contains("stage 2 follows a rest-of-the-game stage"),
+        "{found:?}"
+    );
+    assert!(found[1].2.contains("nothing follows it"), "{found:?}");
+}
+
+#[test]
+fn a_delay_needs_its_kind_and_a_kind_needs_its_delay() {
+    let found = problems("[[time_control.stage]]\ntime = \"5:00\"\ndelay = \"0:03\"\n");
+    assert_eq!(found[0].0, 3);
+    assert!(found[0].2.contains("delay_kind"));
+    let found = problems("[[time_control.stage]]\ntime = \"5:00\"\ndelay_kind = \"simple\"\n");
+    assert!(found[0].2.contains("without `delay`"));
+}
+
+#[test]
+fn a_missing_time_control_or_time_is_explained() {
+    let found = problems("mode = \"practice\"\n");
+    assert!(found[0].2.contains("[time_control]"));
+    let found = problems("[[time_control.stage]]\nmoves = 40\n");
+    assert!(found[0].2.contains("has no `time`"), "{found:?}");
+    assert_eq!(found[0].0, 1);
+}
+
+#[test]
+fn a_syntax_error_has_a_place() {
+    let found = problems("[[time_control.stage]]\ntime = 1:00\n");
+    assert_eq!(found[0].0, 2);
+}
+
+#[test]
+fn a_wrong_type_has_a_place() {
+    let found = problems("[[time_control.stage]]\ntime = \"5:00\"\nmoves = \"forty\"\n");
+    assert_eq!(found[0].0, 3, "{found:?}");
+}
+
+#[test]
+fn the_report_names_the_file_line_and_column() {
+    let err = Config::parse(
+        "mode = \"club\"\n[[time_control.stage]]\ntime = \"5:00\"\n",
+        "my.toml",
+    )
+    .unwrap_err();
+    let shown = err.to_string();
+    assert!(shown.starts_with("my.toml: 1 problem"), "{shown}");
+    assert!(
+        shown.contains("my.toml:1:8: `mode` cannot be \"club\""),
+        "{shown}"
+    );
+}

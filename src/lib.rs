@@ -6,4 +6,6 @@
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod schedule;
 pub mod sim;
+pub mod table;

@@ -56,7 +56,7 @@ pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
         source,
     })?;
     let steps = parse_script(&text, &script.display().to_string())?;
-    let lines = run_script(config.setup(), &steps);
+    let lines = run_script(&config, &steps);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for line in lines {

@@ -8,6 +8,7 @@ pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
+use crate::table::Listener;
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
 use raw::{RawConfig, RawPlayer, RawStage};
@@ -57,6 +58,39 @@ pub struct Player {
     pub language: Language,
     /// His start time when it differs from stage 1's (time odds).
     pub start_time: Option<Ms>,
+    /// Warnings besides the one his vision calls for (remaining times, above zero).
+    pub extra_warnings: Vec<Ms>,
+    /// Seconds counted aloud at the end of a stage (0: off).
+    pub countdown: u32,
+    /// A soft tick during the last 2 minutes of a stage.
+    pub flag_rising_cue: bool,
+}
+
+/// What the clock says on its own, and to whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Announce {
+    /// Who hears the move number after each press.
+    pub moves: Vec<Listener>,
+    /// Counts of moves left to the control at which the player is told.
+    pub moves_to_control: Vec<u32>,
+    /// The time button also tells the opponent's time.
+    pub opponent_time_on_query: bool,
+    /// Practice only: remind the side on move after this long without a press.
+    pub remind_after: Option<Ms>,
+    /// Practice only: everything is said to everyone.
+    pub practice_to_all: bool,
+}
+
+impl Default for Announce {
+    fn default() -> Announce {
+        Announce {
+            moves: Vec::new(),
+            moves_to_control: vec![5, 1],
+            opponent_time_on_query: false,
+            remind_after: None,
+            practice_to_all: false,
+        }
+    }
 }
 
 /// A validated configuration.
@@ -72,6 +106,8 @@ pub struct Config {
     pub players: [Player; 2],
     /// The arbiter's language.
     pub arbiter_language: Language,
+    /// Announcements and their audiences.
+    pub announce: Announce,
 }
 
 impl Config {
@@ -161,12 +197,14 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let black = player(c, &raw.players.black, "Black");
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
     let control = time_control(c, raw.time_control.as_ref());
+    let announce = announce(c, &raw.announce, mode);
     Some(Config {
         mode,
         first,
         control: control?,
         players: [white, black],
         arbiter_language,
+        announce,
     })
 }
 
@@ -230,12 +268,91 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
     if let (Some(0), Some(span)) = (start_time, raw.start_time.as_ref()) {
         c.at(span.span(), "`start_time` must be above zero");
     }
+    let mut extra_warnings = Vec::new();
+    for value in raw.extra_warnings.iter().flatten() {
+        match duration(c, Some(value), "extra_warnings") {
+            Some(0) => c.at(
+                value.span(),
+                "`extra_warnings`: a warning at 0:00 is the flag itself",
+            ),
+            Some(ms) => extra_warnings.push(ms),
+            None => {}
+        }
+    }
+    let countdown = match &raw.countdown {
+        None => 0,
+        Some(n) if (0..=60).contains(n.get_ref()) => *n.get_ref() as u32,
+        Some(n) => {
+            c.at(
+                n.span(),
+                "`countdown` is a number of seconds from 0 (off) to 60",
+            );
+            0
+        }
+    };
     Player {
         name: raw.name.clone().unwrap_or_else(|| default_name.to_string()),
         vision,
         language: language(c, raw.language.as_ref()),
         start_time,
+        extra_warnings,
+        countdown,
+        flag_rising_cue: raw.flag_rising_cue.unwrap_or(false),
     }
+}
+
+fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode) -> Announce {
+    let mut announce = Announce::default();
+    if let Some(list) = &raw.moves {
+        let mut listeners = Vec::new();
+        for name in list.get_ref() {
+            match name.as_str() {
+                "white" => listeners.push(Listener::White),
+                "black" => listeners.push(Listener::Black),
+                "arbiter" => listeners.push(Listener::Arbiter),
+                "all" if mode == Mode::Practice => listeners.push(Listener::All),
+                other => c.at(
+                    list.span(),
+                    format!("`moves` cannot name \"{other}\"; use \"white\", \"black\", \"arbiter\" (or \"all\" in practice)"),
+                ),
+            }
+        }
+        announce.moves = listeners;
+    }
+    if let Some(list) = &raw.moves_to_control {
+        let mut counts = Vec::new();
+        for n in list.get_ref() {
+            if (1..=1000).contains(n) {
+                counts.push(*n as u32);
+            } else {
+                c.at(
+                    list.span(),
+                    format!("`moves_to_control`: {n} is not a count of moves from 1 to 1000"),
+                );
+            }
+        }
+        announce.moves_to_control = counts;
+    }
+    announce.opponent_time_on_query = raw.opponent_time_on_query.unwrap_or(false);
+    announce.practice_to_all = raw.practice_to_all.unwrap_or(false);
+    if let Some(value) = &raw.remind_after {
+        if mode == Mode::Tournament {
+            c.at(
+                value.span(),
+                "`remind_after` is for practice only: in a tournament nobody may remind a player to press (1.7.7)",
+            );
+        } else if let Some(ms) = duration(c, Some(value), "remind_after") {
+            if ms == 0 {
+                c.at(value.span(), "`remind_after` must be above zero");
+            } else {
+                announce.remind_after = Some(ms);
+            }
+        }
+    }
+    if raw.practice_to_all == Some(true) && mode == Mode::Tournament {
+        c.nowhere("`practice_to_all` is for practice only: in a tournament a flag may only be pointed out to the opponent and the arbiter (1.7.9)");
+    }
+    announce
 }
 
 fn time_control(

@@ -21,6 +21,25 @@ pub struct RawConfig {
     /// `[arbiter]`.
     #[serde(default)]
     pub arbiter: RawArbiter,
+    /// `[announce]`.
+    #[serde(default)]
+    pub announce: RawAnnounce,
+}
+
+/// `[announce]`: what the clock says on its own, and to whom.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAnnounce {
+    /// Who hears the move number after each press: any of `white`, `black`, `arbiter`.
+    pub moves: Option<Spanned<Vec<String>>>,
+    /// Say "N moves to the control" to the player at these counts.
+    pub moves_to_control: Option<Spanned<Vec<i64>>>,
+    /// A player's time button also tells the opponent's time.
+    pub opponent_time_on_query: Option<bool>,
+    /// Practice only: remind the side on move after this long without a press.
+    pub remind_after: Option<Spanned<String>>,
+    /// Practice only: everything is said to everyone.
+    pub practice_to_all: Option<bool>,
 }
 
 /// `[game]`.
@@ -86,6 +105,12 @@ pub struct RawPlayer {
     pub language: Option<Spanned<String>>,
     /// A start time other than stage 1's (time odds).
     pub start_time: Option<Spanned<String>>,
+    /// Warnings besides the one the rules require, as remaining times before the control.
+    pub extra_warnings: Option<Vec<Spanned<String>>>,
+    /// Count the last seconds aloud (0 or absent: off).
+    pub countdown: Option<Spanned<i64>>,
+    /// A soft tick in the last 2 minutes of a stage: each 10 s, then each second.
+    pub flag_rising_cue: Option<bool>,
 }
 
 /// `[arbiter]`.

@@ -1,7 +1,9 @@
 //! Runs a parsed script against the clock core on virtual time and renders the transcript.
 
 use super::script::{Action, Step};
-use crate::clock::{Game, GameResult, GameSetup, Ms, Side, Stamped};
+use crate::clock::{GameResult, Ms, Side, Stamped};
+use crate::config::Config;
+use crate::table::{Request, Table};
 use serde::Serialize;
 
 /// Moves completed per side.
@@ -32,19 +34,21 @@ pub struct FinalLine {
     pub result: Option<GameResult>,
 }
 
-/// Plays `steps` on a new game; returns the JSON lines of the transcript, `final` last.
-pub fn simulate(setup: GameSetup, steps: &[Step]) -> Vec<String> {
-    let mut game = Game::new(setup, 0);
+/// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
+pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
+    let mut table = Table::new(config, 0);
     let mut lines = Vec::new();
     let mut end = 0;
     for step in steps {
         match step.action {
-            Action::Input(input) => game.handle(step.at, input),
-            Action::End => game.advance(step.at),
+            Action::Input(input) => table.handle(step.at, Request::Game(input)),
+            Action::ClockCheck(listener) => table.handle(step.at, Request::ClockCheck(listener)),
+            Action::End => table.advance(step.at),
         }
         end = step.at;
-        lines.extend(game.drain_events().iter().map(json));
+        lines.extend(table.drain().iter().filter_map(|o| o.json()));
     }
+    let game = table.game();
     let final_line = FinalLine {
         at_ms: end,
         event: "final",

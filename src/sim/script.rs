@@ -9,6 +9,7 @@
 
 use crate::clock::time::{parse_duration, parse_signed_duration, Ms};
 use crate::clock::{Input, Ruling, Side};
+use crate::table::Listener;
 use std::fmt;
 
 /// One action of a script.
@@ -16,6 +17,8 @@ use std::fmt;
 pub enum Action {
     /// An input for the clock core.
     Input(Input),
+    /// A clock check (1.7.5) for a listener: `check white|black|arbiter`.
+    ClockCheck(Listener),
     /// Run to this instant and print the final line.
     End,
 }
@@ -175,10 +178,23 @@ fn parse_action(verb: &str, args: &[&str]) -> Result<Action, String> {
             Input::Adjust(side(args[0])?, delta)
         }
         "ruling" => Input::Ruling(parse_ruling(args)?),
+        "check" => {
+            expect(1, "who asks: white, black or arbiter")?;
+            let listener =
+                match args[0] {
+                    "white" => Listener::White,
+                    "black" => Listener::Black,
+                    "arbiter" => Listener::Arbiter,
+                    other => return Err(format!(
+                        "`{other}` cannot ask for a clock check; expected white, black or arbiter"
+                    )),
+                };
+            return Ok(Action::ClockCheck(listener));
+        }
         other => {
             return Err(format!(
                 "unknown action `{other}`; expected start, press, pause, resume, set, adjust, \
-                 stop, ruling, query or end"
+                 stop, ruling, query, check or end"
             ))
         }
     };

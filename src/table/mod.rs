@@ -1,0 +1,329 @@
+//! The table: one game on two clocks, its warning scheduler, and who hears what.
+//!
+//! Pure and on virtual time. `handle(now, request)` first brings everything due up to `now`
+//! (flags, warnings, ticks) in time order, each at its own instant, then applies the request.
+//! `next_deadline()` is the earliest instant anything is due; `drain()` takes the outputs.
+
+pub mod audience;
+pub mod notice;
+mod route;
+
+pub use audience::{Audience, Listener};
+pub use notice::{CueKind, Notice};
+
+use crate::clock::{Game, Input, Ms, Side, Stamped};
+use crate::config::{Announce, Config, Mode};
+use crate::schedule::{marks_for, Fired, MarkKind, Scheduler};
+use serde::Serialize;
+
+/// A request at the table: a clock input, or a clock check (1.7.5) for a listener.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// An input for the clock core.
+    Game(Input),
+    /// Speak the control and both times to this listener.
+    ClockCheck(Listener),
+}
+
+/// One thing that came out of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// An event of the clock core.
+    Core(Stamped),
+    /// A warning fired (also routed as a spoken notice).
+    Warning {
+        /// When.
+        at_ms: Ms,
+        /// Whose time.
+        side: Side,
+        /// The remaining time at that instant.
+        remaining_ms: Ms,
+        /// The threshold that fired.
+        threshold_ms: Ms,
+        /// Who is told.
+        audience: Audience,
+    },
+    /// Something to say.
+    Say {
+        /// When.
+        at_ms: Ms,
+        /// Who hears it.
+        audience: Audience,
+        /// What.
+        notice: Notice,
+    },
+    /// A short sound.
+    Cue {
+        /// When.
+        at_ms: Ms,
+        /// Which sound.
+        cue: CueKind,
+        /// Whose clock it concerns.
+        side: Side,
+        /// Who hears it.
+        audience: Audience,
+    },
+}
+
+impl Output {
+    /// The instant of this output.
+    pub fn at_ms(&self) -> Ms {
+        match self {
+            Output::Core(s) => s.at_ms,
+            Output::Warning { at_ms, .. }
+            | Output::Say { at_ms, .. }
+            | Output::Cue { at_ms, .. } => *at_ms,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct WarningLine<'a> {
+    at_ms: Ms,
+    event: &'static str,
+    side: Side,
+    remaining_ms: Ms,
+    threshold_ms: Ms,
+    audience: &'a Audience,
+}
+
+#[derive(Serialize)]
+struct CueLine<'a> {
+    at_ms: Ms,
+    event: &'static str,
+    cue: CueKind,
+    side: Side,
+    audience: &'a Audience,
+}
+
+impl Output {
+    /// The transcript line of a core event, warning or cue (`say` lines are phrased elsewhere).
+    pub fn json(&self) -> Option<String> {
+        let text = match self {
+            Output::Core(stamped) => serde_json::to_string(stamped),
+            Output::Warning {
+                at_ms,
+                side,
+                remaining_ms,
+                threshold_ms,
+                audience,
+            } => serde_json::to_string(&WarningLine {
+                at_ms: *at_ms,
+                event: "warning",
+                side: *side,
+                remaining_ms: *remaining_ms,
+                threshold_ms: *threshold_ms,
+                audience,
+            }),
+            Output::Cue {
+                at_ms,
+                cue,
+                side,
+                audience,
+            } => serde_json::to_string(&CueLine {
+                at_ms: *at_ms,
+                event: "cue",
+                cue: *cue,
+                side: *side,
+                audience,
+            }),
+            Output::Say { .. } => return None,
+        };
+        text.ok()
+    }
+}
+
+/// One game at a table, with its scheduler and routing rules.
+#[derive(Debug, Clone)]
+pub struct Table {
+    game: Game,
+    scheduler: Scheduler,
+    mode: Mode,
+    announce: Announce,
+    outputs: Vec<Output>,
+}
+
+impl Table {
+    /// A table for this configuration, not started; its timeline's zero is `at`.
+    pub fn new(config: &Config, at: Ms) -> Table {
+        let game = Game::new(config.setup(), at);
+        let marks = Side::BOTH.map(|side| marks_for(config.player(side)));
+        let scheduler = Scheduler::new(marks, config.announce.remind_after, &game);
+        Table {
+            game,
+            scheduler,
+            mode: config.mode,
+            announce: config.announce.clone(),
+            outputs: Vec::new(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The scheduler.
+    pub fn scheduler(&self) -> &Scheduler {
+        &self.scheduler
+    }
+
+    /// The earliest instant anything is due (a flag, a warning, a tick, a reminder).
+    pub fn next_deadline(&self) -> Option<Ms> {
+        match (
+            self.game.next_deadline(),
+            self.scheduler.next_deadline(&self.game),
+        ) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Brings everything due at or before `now` out, each at its own instant.
+    pub fn advance(&mut self, now: Ms) {
+        while let Some(due) = self.next_deadline().filter(|&d| d <= now) {
+            self.game.advance(due);
+            self.absorb_core_events();
+            let (fired, reminder) = self.scheduler.fire_due(&self.game, due);
+            self.route_fired(&fired);
+            if let Some(reminder) = reminder {
+                let audience = self.audience(&[Listener::player(reminder.side)]);
+                self.say(
+                    reminder.at,
+                    audience,
+                    Notice::Reminder {
+                        side: reminder.side,
+                    },
+                );
+            }
+            if self.next_deadline() == Some(due) {
+                // Nothing moved on (cannot happen with a consistent game); never spin.
+                break;
+            }
+        }
+        self.game.advance(now);
+        self.absorb_core_events();
+    }
+
+    /// Applies a request that arrived at `now`, after everything due before or at `now`.
+    pub fn handle(&mut self, now: Ms, request: Request) {
+        self.advance(now);
+        match request {
+            Request::Game(input) => {
+                self.game.handle(now, input);
+                self.absorb_core_events();
+            }
+            Request::ClockCheck(listener) => {
+                let at = self.game.anchor();
+                let notice = Notice::ClockCheck {
+                    white_ms: self.game.remaining(Side::White, at),
+                    black_ms: self.game.remaining(Side::Black, at),
+                };
+                let audience = self.audience(&[listener]);
+                self.say(at, audience, notice);
+            }
+        }
+    }
+
+    /// Takes the outputs produced so far, in time order.
+    pub fn drain(&mut self) -> Vec<Output> {
+        std::mem::take(&mut self.outputs)
+    }
+
+    fn absorb_core_events(&mut self) {
+        let events = self.game.drain_events();
+        if events.is_empty() {
+            return;
+        }
+        let jumped = self.scheduler.observe(&self.game, &events);
+        for stamped in events {
+            self.outputs.push(Output::Core(stamped.clone()));
+            self.route_event(&stamped);
+        }
+        self.route_fired(&jumped);
+    }
+
+    fn route_fired(&mut self, fired: &[Fired]) {
+        for f in fired {
+            let player = Listener::player(f.side);
+            match f.mark.kind {
+                MarkKind::Warning => {
+                    let audience = self.audience(&[player, Listener::Arbiter]);
+                    self.outputs.push(Output::Warning {
+                        at_ms: f.at,
+                        side: f.side,
+                        remaining_ms: f.remaining,
+                        threshold_ms: f.mark.remaining,
+                        audience: audience.clone(),
+                    });
+                    let sudden_death = self.game.sudden_death(f.side);
+                    self.say(
+                        f.at,
+                        audience,
+                        Notice::Warning {
+                            side: f.side,
+                            remaining_ms: f.remaining,
+                            sudden_death,
+                        },
+                    );
+                }
+                MarkKind::Countdown => {
+                    let audience = self.audience(&[player]);
+                    let notice = Notice::Countdown {
+                        side: f.side,
+                        remaining_ms: f.remaining,
+                    };
+                    self.say(f.at, audience, notice);
+                }
+                MarkKind::FlagRising => {
+                    let audience = self.audience(&[player]);
+                    self.cue(f.at, CueKind::FlagRising, f.side, audience);
+                }
+            }
+        }
+    }
+
+    /// The audience for these listeners under the mode's rules.
+    fn audience(&self, listeners: &[Listener]) -> Audience {
+        if self.mode == Mode::Practice && self.announce.practice_to_all {
+            Audience::of(&[Listener::All])
+        } else {
+            Audience::of(listeners)
+        }
+    }
+
+    fn say(&mut self, at_ms: Ms, audience: Audience, notice: Notice) {
+        if !audience.is_empty() {
+            self.outputs.push(Output::Say {
+                at_ms,
+                audience,
+                notice,
+            });
+        }
+    }
+
+    fn cue(&mut self, at_ms: Ms, cue: CueKind, side: Side, audience: Audience) {
+        if !audience.is_empty() {
+            self.outputs.push(Output::Cue {
+                at_ms,
+                cue,
+                side,
+                audience,
+            });
+        }
+    }
+
+    fn route_event(&mut self, stamped: &Stamped) {
+        let at = stamped.at_ms;
+        for (listeners, what) in route::route(&stamped.event, &self.game, &self.announce) {
+            let audience = self.audience(&listeners);
+            match what {
+                route::Said::Words(notice) => self.say(at, audience, notice),
+                route::Said::Cue(cue, side) => self.cue(at, cue, side, audience),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+//! Who hears each clock event, as rules 1.7.7 and 1.7.9 say.
+//!
+//! - A flag alert goes to the flagged player's opponent and the arbiter only (nobody else may
+//!   point out a fallen flag); a loss on time is announced to them alone as well.
+//! - A player's own time goes to his earpiece only.
+//! - A refused command goes to the arbiter only.
+//! - Pauses, adjustments, stops and other results go to both players and the arbiter.
+
+use super::audience::Listener;
+use super::notice::{CueKind, Notice};
+use crate::clock::{Event, Game, Outcome, Reason, Side};
+use crate::config::Announce;
+
+/// What a listener gets.
+pub enum Said {
+    /// Words.
+    Words(Notice),
+    /// A cue about a side's clock.
+    Cue(CueKind, Side),
+}
+
+const EVERYONE: [Listener; 3] = [Listener::White, Listener::Black, Listener::Arbiter];
+
+/// The announcements an event makes, each with its listeners.
+pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listener>, Said)> {
+    let player = |side: Side| Listener::player(side);
+    let mut out: Vec<(Vec<Listener>, Said)> = Vec::new();
+    match *event {
+        Event::Start { side } => out.push((EVERYONE.to_vec(), Said::Words(Notice::Start { side }))),
+        Event::Resume => out.push((EVERYONE.to_vec(), Said::Words(Notice::Resume))),
+        Event::Press {
+            side, move_number, ..
+        } => {
+            out.push((vec![player(side)], Said::Cue(CueKind::Click, side)));
+            if !announce.moves.is_empty() {
+                let notice = Notice::Move {
+                    side,
+                    number: move_number,
+                };
+                out.push((announce.moves.clone(), Said::Words(notice)));
+            }
+            if let Some(moves) = game.moves_to_control(side) {
+                if announce.moves_to_control.contains(&moves) {
+                    out.push((
+                        vec![player(side)],
+                        Said::Words(Notice::MovesToControl { side, moves }),
+                    ));
+                }
+            }
+        }
+        Event::IgnoredPress { side } => {
+            out.push((vec![player(side)], Said::Cue(CueKind::Buzz, side)))
+        }
+        Event::Stage { side, added_ms, .. } => out.push((
+            vec![player(side)],
+            Said::Words(Notice::NewStage { side, added_ms }),
+        )),
+        Event::Flag { side } => {
+            let audience = vec![player(side.other()), Listener::Arbiter];
+            out.push((audience.clone(), Said::Cue(CueKind::FlagAlarm, side)));
+            out.push((audience, Said::Words(Notice::Flag { side })));
+        }
+        Event::Pause => out.push((EVERYONE.to_vec(), Said::Words(Notice::Pause))),
+        Event::Adjust {
+            side,
+            new_ms,
+            clamped,
+            ..
+        } => out.push((
+            EVERYONE.to_vec(),
+            Said::Words(Notice::Adjusted {
+                side,
+                new_ms,
+                clamped,
+            }),
+        )),
+        Event::PlayerStop { side } => {
+            out.push((EVERYONE.to_vec(), Said::Words(Notice::PlayerStop { side })))
+        }
+        Event::Ruling { .. } => {}
+        Event::Result { outcome, reason } => {
+            // A loss on time is told only to those who may point out the flag: the winner
+            // (the flagged player's opponent) and the arbiter.
+            let audience = match (reason, outcome) {
+                (Reason::TimeForfeit, Outcome::White) => vec![Listener::White, Listener::Arbiter],
+                (Reason::TimeForfeit, Outcome::Black) => vec![Listener::Black, Listener::Arbiter],
+                _ => EVERYONE.to_vec(),
+            };
+            out.push((audience, Said::Words(Notice::Result { outcome, reason })));
+        }
+        Event::Query {
+            side,
+            remaining_ms,
+            opponent_ms,
+            moves_to_control,
+        } => {
+            out.push((
+                vec![player(side)],
+                Said::Words(Notice::TimeReadout {
+                    side,
+                    remaining_ms,
+                    moves_to_control,
+                }),
+            ));
+            if announce.opponent_time_on_query {
+                let notice = Notice::OpponentTime {
+                    side: side.other(),
+                    remaining_ms: opponent_ms,
+                };
+                out.push((vec![player(side)], Said::Words(notice)));
+            }
+        }
+        Event::Rejected { ref input, .. } => out.push((
+            vec![Listener::Arbiter],
+            Said::Words(Notice::Refused {
+                input: input.clone(),
+            }),
+        )),
+    }
+    out
+}

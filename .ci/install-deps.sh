@@ -5,8 +5,11 @@
 # Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 
-build_pkgs=(pkg-config)
-test_pkgs=()
+# Build: cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
+build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev)
+# Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
+# speech-dispatcher with the espeak-ng module.
+test_pkgs=(pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng)
 
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;

@@ -30,20 +30,128 @@ enum Command {
         #[arg(long)]
         config: Option<PathBuf>,
     },
-    /// Play a game in real time, driven from the terminal (practice).
-    Run {
-        /// The configuration file (TOML); the embedded default when omitted.
+    /// Print a voice pack's clip catalog: `key<TAB>text<TAB>text for the synthesiser`.
+    VoiceCatalog {
+        /// `ru` or `en`.
         #[arg(long)]
-        config: Option<PathBuf>,
+        lang: String,
     },
+    /// Speak a time readout (`--time 1:21:02`), or print its words with `--print`.
+    Say {
+        /// `ru` or `en`.
+        #[arg(long)]
+        lang: String,
+        /// The remaining time to read out, `[[h:]mm:]ss[.fff]`.
+        #[arg(long)]
+        time: String,
+        /// Print the words as one line instead of playing them.
+        #[arg(long)]
+        print: bool,
+    },
+    /// Run the clock: the daemon (keys on standard input, the arbiter's control socket).
+    Run(RunArgs),
+    /// Send a command to the running daemon's control socket and print its reply.
+    Ctl {
+        /// The control socket; the daemon's default when omitted.
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// The command: status, start, pause, resume, set SIDE TIME, adjust SIDE ±TIME,
+        /// ruling …, check LISTENER, say AUDIENCE TEXT, new-game, reload.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
+    /// Print a journal's game as the JSON lines `simulate` prints.
+    Replay {
+        /// The journal file.
+        journal: PathBuf,
+    },
+    /// Check a journal and copy it to a file for a spare device (rules 1.7.4, 1.7.8).
+    Export {
+        /// The journal file; the daemon's default when omitted.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+        /// Where to write the copy.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Install an exported journal so that the next `run` restores its game.
+    Import {
+        /// The exported file.
+        file: PathBuf,
+        /// The journal to install it as; the daemon's default when omitted.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+    },
+    /// List audio outputs and input controllers.
+    Devices,
+}
+
+/// `talkclock run`'s options.
+#[derive(clap::Args)]
+struct RunArgs {
+    /// The configuration file (TOML); the embedded default when omitted.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The journal; `$XDG_STATE_HOME/talkclock/journal.jsonl` when omitted.
+    #[arg(long)]
+    journal: Option<PathBuf>,
+    /// The control socket; `$XDG_RUNTIME_DIR/talkclock.sock` when omitted.
+    #[arg(long)]
+    socket: Option<PathBuf>,
+    /// The voice packs folder.
+    #[arg(long)]
+    voices: Option<PathBuf>,
+    /// Also write the transcript (the JSON lines `simulate` prints) to this file.
+    #[arg(long)]
+    transcript: Option<PathBuf>,
+    /// Print announcements as text lines on stdout too.
+    #[arg(long)]
+    text: bool,
+    /// Do not open audio devices (text lines only).
+    #[arg(long)]
+    no_audio: bool,
+    /// Check the configuration, voice packs and devices, say what is wrong, and exit.
+    #[arg(long)]
+    check: bool,
+}
+
+impl RunArgs {
+    fn options(&self) -> talkclock::daemon::RunOptions {
+        talkclock::daemon::RunOptions {
+            config: self.config.clone(),
+            journal: self.journal.clone().unwrap_or_else(cli::default_journal),
+            socket: self
+                .socket
+                .clone()
+                .unwrap_or_else(talkclock::control::server::default_path),
+            voices: self.voices.clone(),
+            transcript: self.transcript.clone(),
+            text: self.text,
+            no_audio: self.no_audio,
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,pulseaudio=off".into()),
+        )
+        .init();
     let outcome = match args.command {
         Command::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
         Command::Check { config } => cli::check(config.as_deref()),
-        Command::Run { config } => cli::run_terminal(config.as_deref()),
+        Command::Run(run) => cli::run(run.options(), run.check),
+        Command::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),
+        Command::Replay { journal } => cli::replay(&journal),
+        Command::Export { journal, to } => cli::export(journal.as_deref(), &to),
+        Command::Import { file, journal } => cli::import(&file, journal.as_deref()),
+        Command::Devices => cli::devices(),
+        Command::VoiceCatalog { lang } => cli::voice_catalog(&lang),
+        Command::Say { lang, time, print } => cli::say(&lang, &time, print),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,12 +1,9 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
-mod terminal;
-
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
 use std::io::Write;
 use std::path::Path;
-pub use terminal::run_terminal;
 
 /// Why a subcommand failed, and the exit code that says so.
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +22,9 @@ pub enum Failure {
         /// Why.
         source: std::io::Error,
     },
+    /// A bad argument on the command line (exit 2).
+    #[error("{0}")]
+    Usage(String),
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -34,7 +34,7 @@ impl Failure {
     /// 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } => 2,
+            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } | Failure::Usage(_) => 2,
             Failure::Io(_) => 1,
         }
     }
@@ -77,5 +77,181 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
         "{name}: the configuration is valid ({stages} stage(s), {:?} mode)",
         loaded.mode
     );
+    Ok(())
+}
+
+fn language(code: &str) -> Result<crate::speech::Lang, Failure> {
+    crate::speech::Lang::from_code(code)
+        .ok_or_else(|| Failure::Usage(format!("`{code}` is not a language; expected ru or en")))
+}
+
+/// `talkclock voice-catalog`: the clips a voice pack for this language must hold.
+pub fn voice_catalog(lang: &str) -> Result<(), Failure> {
+    let lang = language(lang)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for (key, text) in crate::speech::clip_catalog(lang) {
+        writeln!(
+            out,
+            "{key}\t{text}\t{}",
+            crate::speech::synthesis_text(lang, &text)
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `talkclock say`: a time readout, printed (`--print`) or spoken through the voice pack.
+pub fn say(lang: &str, time: &str, print: bool) -> Result<(), Failure> {
+    let lang = language(lang)?;
+    let ms = crate::clock::time::parse_duration(time)
+        .map_err(|e| Failure::Usage(format!("--time: {e}")))?;
+    let utterance = crate::speech::readout(lang, ms);
+    if print {
+        println!("{}", utterance.text);
+        return Ok(());
+    }
+    crate::daemon::speak_once(lang, &utterance).map_err(Failure::Usage)
+}
+
+/// The default journal: `$XDG_STATE_HOME/talkclock/journal.jsonl` (or under `~/.local/state`).
+pub fn default_journal() -> std::path::PathBuf {
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/state"))
+        })
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("talkclock").join("journal.jsonl")
+}
+
+/// `talkclock run`: the daemon, or with `--check` a report on what it would use.
+pub fn run(options: crate::daemon::RunOptions, check_only: bool) -> Result<(), Failure> {
+    if check_only {
+        return check_run(&options);
+    }
+    crate::daemon::run(&options).map_err(Failure::Usage)
+}
+
+fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
+    let config = load_config(options.config.as_deref())?;
+    println!(
+        "configuration: valid ({} stage(s), {:?} mode)",
+        config.control.stages().len(),
+        config.mode
+    );
+    let dir = crate::daemon::voices::voices_dir(options.voices.as_deref());
+    let voices = crate::daemon::voices::Voices::load(&dir).map_err(Failure::Usage)?;
+    for lang in crate::speech::Lang::ALL {
+        match voices.pack(lang) {
+            Some(pack) => println!(
+                "voice pack {}: {} ({})",
+                lang.code(),
+                pack.voice(),
+                dir.display()
+            ),
+            None => println!(
+                "voice pack {}: missing in {}: announcements in {} are printed as text",
+                lang.code(),
+                dir.display(),
+                lang.code()
+            ),
+        }
+    }
+    match crate::audio::devices(crate::audio::HostKind::Auto) {
+        Ok(list) if list.is_empty() => {
+            println!("audio: no output device: announcements are printed as text lines")
+        }
+        Ok(list) => println!(
+            "audio: {} output device(s); `talkclock devices` lists them",
+            list.len()
+        ),
+        Err(e) => println!("audio: cannot list devices: {e}"),
+    }
+    Ok(())
+}
+
+/// `talkclock ctl`: one request to the daemon.
+pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
+    let json = crate::control::client::request_for(words).map_err(Failure::Usage)?;
+    let socket = socket.map_or_else(crate::control::server::default_path, Path::to_path_buf);
+    let reply = crate::control::client::request(&socket, &json)?;
+    println!("{reply}");
+    if reply.contains("\"ok\":false") {
+        return Err(Failure::Usage(String::new()));
+    }
+    Ok(())
+}
+
+/// `talkclock replay`: the journal's game as transcript lines.
+pub fn replay(path: &Path) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let journal = crate::journal::Journal::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
+    let config = Config::parse(journal.config_text(), &format!("{name} (recorded config)"))?;
+    let (_, outputs) = journal
+        .replay(&name)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let languages = crate::speech::Languages::from_config(&config);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for output in &outputs {
+        for line in crate::sim::run::transcript_lines(&languages, output) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `talkclock export`: checks the journal and copies its good part.
+pub fn export(journal: Option<&Path>, to: &Path) -> Result<(), Failure> {
+    let path = journal.map_or_else(default_journal, Path::to_path_buf);
+    let read = crate::journal::Journal::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
+    let bytes = std::fs::read(&path)?;
+    std::fs::write(to, &bytes[..read.good_len])?;
+    println!(
+        "exported {} records of {} to {}",
+        read.records.len(),
+        path.display(),
+        to.display()
+    );
+    Ok(())
+}
+
+/// `talkclock import`: installs an exported journal (the one in place is kept aside).
+pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
+    let read = crate::journal::Journal::read(file).map_err(|e| Failure::Usage(e.to_string()))?;
+    read.replay(&file.display().to_string())
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let target = journal.map_or_else(default_journal, Path::to_path_buf);
+    if let Some(dir) = target.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    if target.exists() {
+        crate::daemon::session::set_aside(&target, "replaced")?;
+    }
+    std::fs::write(&target, &std::fs::read(file)?[..read.good_len])?;
+    println!(
+        "imported {} records into {}: the next `talkclock run` restores the game",
+        read.records.len(),
+        target.display()
+    );
+    Ok(())
+}
+
+/// `talkclock devices`: audio outputs (controllers come with the input layer).
+pub fn devices() -> Result<(), Failure> {
+    match crate::audio::devices(crate::audio::HostKind::Auto) {
+        Ok(list) if list.is_empty() => println!("audio outputs: none found"),
+        Ok(list) => {
+            println!("audio outputs:");
+            for d in list {
+                let default = if d.is_default { " (default)" } else { "" };
+                println!("  {} {}: {}{default}", d.host, d.id, d.name);
+            }
+        }
+        Err(e) => println!("audio outputs: cannot list them: {e}"),
+    }
     Ok(())
 }

@@ -5,7 +5,7 @@ use super::time::Ms;
 use serde::{Deserialize, Serialize};
 
 /// How a per-move delay works.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DelayKind {
     /// After the press, the mover gets back what he spent on the move, up to the delay.

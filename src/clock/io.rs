@@ -44,7 +44,7 @@ pub enum Input {
 }
 
 /// Who won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// White won.
@@ -66,7 +66,7 @@ impl Outcome {
 }
 
 /// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// A flag fell (1.7.9).

@@ -3,7 +3,8 @@
 use super::script::{Action, Step};
 use crate::clock::{GameResult, Ms, Side, Stamped};
 use crate::config::Config;
-use crate::table::{Request, Table};
+use crate::speech::{say_lines, Languages};
+use crate::table::{Output, Request, Table};
 use serde::Serialize;
 
 /// Moves completed per side.
@@ -37,6 +38,7 @@ pub struct FinalLine {
 /// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
 pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
     let mut table = Table::new(config, 0);
+    let languages = Languages::from_config(config);
     let mut lines = Vec::new();
     let mut end = 0;
     for step in steps {
@@ -46,7 +48,9 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
             Action::End => table.advance(step.at),
         }
         end = step.at;
-        lines.extend(table.drain().iter().filter_map(|o| o.json()));
+        for output in table.drain() {
+            lines.extend(transcript_lines(&languages, &output));
+        }
     }
     let game = table.game();
     let final_line = FinalLine {
@@ -68,6 +72,21 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
 fn json<T: Serialize>(value: &T) -> String {
     // Our own plain structs and enums always serialize.
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The transcript lines of one output: its JSON line, or its `say` lines per language.
+pub fn transcript_lines(languages: &Languages, output: &Output) -> Vec<String> {
+    match output {
+        Output::Say {
+            at_ms,
+            audience,
+            notice,
+        } => say_lines(languages, *at_ms, audience, notice)
+            .iter()
+            .map(json)
+            .collect(),
+        other => other.json().into_iter().collect(),
+    }
 }
 
 /// Renders one event as a JSON line (for callers that stream events).

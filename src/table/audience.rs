@@ -1,10 +1,10 @@
 //! Listeners and audiences: who hears an announcement.
 
 use crate::clock::Side;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// One ear (or set of ears) the clock can speak into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Listener {
     /// White's earpiece.

@@ -5,11 +5,12 @@
 //! `next_deadline()` is the earliest instant anything is due; `drain()` takes the outputs.
 
 pub mod audience;
-pub mod notice;
+pub mod cue;
 mod route;
 
+pub use crate::speech::Announcement;
 pub use audience::{Audience, Listener};
-pub use notice::{CueKind, Notice};
+pub use cue::CueKind;
 
 use crate::clock::{Game, Input, Ms, Side, Stamped};
 use crate::config::{Announce, Config, Mode};
@@ -50,7 +51,7 @@ pub enum Output {
         /// Who hears it.
         audience: Audience,
         /// What.
-        notice: Notice,
+        notice: Announcement,
     },
     /// A short sound.
     Cue {
@@ -191,7 +192,7 @@ impl Table {
                 self.say(
                     reminder.at,
                     audience,
-                    Notice::Reminder {
+                    Announcement::Reminder {
                         side: reminder.side,
                     },
                 );
@@ -215,7 +216,8 @@ impl Table {
             }
             Request::ClockCheck(listener) => {
                 let at = self.game.anchor();
-                let notice = Notice::ClockCheck {
+                let notice = Announcement::ClockCheck {
+                    stages: stage_infos(self.game.control()),
                     white_ms: self.game.remaining(Side::White, at),
                     black_ms: self.game.remaining(Side::Black, at),
                 };
@@ -260,7 +262,7 @@ impl Table {
                     self.say(
                         f.at,
                         audience,
-                        Notice::Warning {
+                        Announcement::Warning {
                             side: f.side,
                             remaining_ms: f.remaining,
                             sudden_death,
@@ -269,8 +271,7 @@ impl Table {
                 }
                 MarkKind::Countdown => {
                     let audience = self.audience(&[player]);
-                    let notice = Notice::Countdown {
-                        side: f.side,
+                    let notice = Announcement::Countdown {
                         remaining_ms: f.remaining,
                     };
                     self.say(f.at, audience, notice);
@@ -292,7 +293,7 @@ impl Table {
         }
     }
 
-    fn say(&mut self, at_ms: Ms, audience: Audience, notice: Notice) {
+    fn say(&mut self, at_ms: Ms, audience: Audience, notice: Announcement) {
         if !audience.is_empty() {
             self.outputs.push(Output::Say {
                 at_ms,
@@ -323,6 +324,22 @@ impl Table {
             }
         }
     }
+}
+
+/// The stages of a control, as the clock check says them.
+pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::StageInfo> {
+    control
+        .stages()
+        .iter()
+        .map(|s| crate::speech::StageInfo {
+            moves: s.moves,
+            time_ms: s.time,
+            increment_ms: s.increment,
+            delay_ms: s.delay.map_or(0, |(_, d)| d),
+            delay_kind: s.delay.map(|(k, _)| k),
+            repeat: s.repeat,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -7,14 +7,15 @@
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
 use super::audience::Listener;
-use super::notice::{CueKind, Notice};
+use super::cue::CueKind;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
 use crate::config::Announce;
+use crate::speech::Announcement;
 
 /// What a listener gets.
 pub enum Said {
     /// Words.
-    Words(Notice),
+    Words(Announcement),
     /// A cue about a side's clock.
     Cue(CueKind, Side),
 }
@@ -26,14 +27,16 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
     let player = |side: Side| Listener::player(side);
     let mut out: Vec<(Vec<Listener>, Said)> = Vec::new();
     match *event {
-        Event::Start { side } => out.push((EVERYONE.to_vec(), Said::Words(Notice::Start { side }))),
-        Event::Resume => out.push((EVERYONE.to_vec(), Said::Words(Notice::Resume))),
+        Event::Start { side } => {
+            out.push((EVERYONE.to_vec(), Said::Words(Announcement::Start { side })))
+        }
+        Event::Resume => out.push((EVERYONE.to_vec(), Said::Words(Announcement::Resume))),
         Event::Press {
             side, move_number, ..
         } => {
             out.push((vec![player(side)], Said::Cue(CueKind::Click, side)));
             if !announce.moves.is_empty() {
-                let notice = Notice::Move {
+                let notice = Announcement::Move {
                     side,
                     number: move_number,
                 };
@@ -43,7 +46,7 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 if announce.moves_to_control.contains(&moves) {
                     out.push((
                         vec![player(side)],
-                        Said::Words(Notice::MovesToControl { side, moves }),
+                        Said::Words(Announcement::MovesToControl { side, moves }),
                     ));
                 }
             }
@@ -53,14 +56,14 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
         }
         Event::Stage { side, added_ms, .. } => out.push((
             vec![player(side)],
-            Said::Words(Notice::NewStage { side, added_ms }),
+            Said::Words(Announcement::NewStage { side, added_ms }),
         )),
         Event::Flag { side } => {
             let audience = vec![player(side.other()), Listener::Arbiter];
             out.push((audience.clone(), Said::Cue(CueKind::FlagAlarm, side)));
-            out.push((audience, Said::Words(Notice::Flag { side })));
+            out.push((audience, Said::Words(Announcement::Flag { side })));
         }
-        Event::Pause => out.push((EVERYONE.to_vec(), Said::Words(Notice::Pause))),
+        Event::Pause => out.push((EVERYONE.to_vec(), Said::Words(Announcement::Pause))),
         Event::Adjust {
             side,
             new_ms,
@@ -68,15 +71,16 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             ..
         } => out.push((
             EVERYONE.to_vec(),
-            Said::Words(Notice::Adjusted {
+            Said::Words(Announcement::Adjusted {
                 side,
                 new_ms,
                 clamped,
             }),
         )),
-        Event::PlayerStop { side } => {
-            out.push((EVERYONE.to_vec(), Said::Words(Notice::PlayerStop { side })))
-        }
+        Event::PlayerStop { side } => out.push((
+            EVERYONE.to_vec(),
+            Said::Words(Announcement::PlayerStop { side }),
+        )),
         Event::Ruling { .. } => {}
         Event::Result { outcome, reason } => {
             // A loss on time is told only to those who may point out the flag: the winner
@@ -86,7 +90,10 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 (Reason::TimeForfeit, Outcome::Black) => vec![Listener::Black, Listener::Arbiter],
                 _ => EVERYONE.to_vec(),
             };
-            out.push((audience, Said::Words(Notice::Result { outcome, reason })));
+            out.push((
+                audience,
+                Said::Words(Announcement::Result { outcome, reason }),
+            ));
         }
         Event::Query {
             side,
@@ -96,26 +103,23 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
         } => {
             out.push((
                 vec![player(side)],
-                Said::Words(Notice::TimeReadout {
+                Said::Words(Announcement::TimeReadout {
                     side,
                     remaining_ms,
                     moves_to_control,
                 }),
             ));
             if announce.opponent_time_on_query {
-                let notice = Notice::OpponentTime {
+                let notice = Announcement::OpponentTime {
                     side: side.other(),
                     remaining_ms: opponent_ms,
                 };
                 out.push((vec![player(side)], Said::Words(notice)));
             }
         }
-        Event::Rejected { ref input, .. } => out.push((
-            vec![Listener::Arbiter],
-            Said::Words(Notice::Refused {
-                input: input.clone(),
-            }),
-        )),
+        Event::Rejected { .. } => {
+            out.push((vec![Listener::Arbiter], Said::Words(Announcement::Refused)))
+        }
     }
     out
 }

@@ -33,7 +33,7 @@ fn warnings(outputs: &[Output]) -> Vec<(Ms, Side, Ms, Ms)> {
         .collect()
 }
 
-fn says(outputs: &[Output]) -> Vec<(Ms, Vec<Listener>, Notice)> {
+fn says(outputs: &[Output]) -> Vec<(Ms, Vec<Listener>, Announcement)> {
     outputs
         .iter()
         .filter_map(|o| match o {
@@ -208,7 +208,7 @@ fn a_warning_goes_to_the_player_and_the_arbiter_not_the_opponent() {
     let said = says(&outputs);
     let warning = said
         .iter()
-        .find(|(_, _, n)| matches!(n, Notice::Warning { .. }))
+        .find(|(_, _, n)| matches!(n, Announcement::Warning { .. }))
         .unwrap();
     assert_eq!(warning.1, vec![Listener::White, Listener::Arbiter]);
 }
@@ -229,7 +229,10 @@ fn a_flag_alert_reaches_the_opponent_and_the_arbiter_only() {
     });
     assert_eq!(alarm, Some(vec![Listener::Black, Listener::Arbiter]));
     for (_, audience, notice) in says(&outputs) {
-        if matches!(notice, Notice::Flag { .. } | Notice::Result { .. }) {
+        if matches!(
+            notice,
+            Announcement::Flag { .. } | Announcement::Result { .. }
+        ) {
             assert_eq!(
                 audience,
                 vec![Listener::Black, Listener::Arbiter],
@@ -245,7 +248,7 @@ fn a_query_reaches_only_the_asker_and_the_flagged_player_hears_zero() {
     table.handle(0, Request::Game(Input::Start));
     table.handle(13 * MINUTE, Request::Game(Input::Query(White)));
     let said = says(&table.drain());
-    let to_white: Vec<&Notice> = said
+    let to_white: Vec<&Announcement> = said
         .iter()
         .filter(|(_, a, _)| a == &vec![Listener::White])
         .map(|(_, _, n)| n)
@@ -253,12 +256,12 @@ fn a_query_reaches_only_the_asker_and_the_flagged_player_hears_zero() {
     assert_eq!(
         to_white,
         vec![
-            &Notice::TimeReadout {
+            &Announcement::TimeReadout {
                 side: White,
                 remaining_ms: 0,
                 moves_to_control: None
             },
-            &Notice::OpponentTime {
+            &Announcement::OpponentTime {
                 side: Black,
                 remaining_ms: 12 * MINUTE
             }
@@ -293,7 +296,7 @@ fn practice_mode_reminds_once_per_turn_after_the_configured_time() {
     table.advance(3 * MINUTE + 50 * SECOND);
     let reminders: Vec<(Ms, Vec<Listener>)> = says(&table.drain())
         .into_iter()
-        .filter(|(_, _, n)| matches!(n, Notice::Reminder { .. }))
+        .filter(|(_, _, n)| matches!(n, Announcement::Reminder { .. }))
         .map(|(at, a, _)| (at, a))
         .collect();
     assert_eq!(
@@ -347,7 +350,7 @@ fn countdown_and_flag_rising_ticks_go_to_the_player_only() {
     let countdown: Vec<Ms> = says(&outputs)
         .into_iter()
         .filter_map(|(at, a, n)| match n {
-            Notice::Countdown { remaining_ms, .. } => {
+            Announcement::Countdown { remaining_ms, .. } => {
                 assert_eq!(a, vec![Listener::White]);
                 assert_eq!(at + remaining_ms, 3 * MINUTE);
                 Some(remaining_ms)
@@ -376,7 +379,7 @@ fn moves_to_control_is_said_at_the_configured_counts() {
     let to_white: Vec<u32> = said
         .iter()
         .filter_map(|(_, a, n)| match n {
-            Notice::MovesToControl { side: White, moves } => {
+            Announcement::MovesToControl { side: White, moves } => {
                 assert_eq!(a, &vec![Listener::White]);
                 Some(*moves)
             }
@@ -387,7 +390,7 @@ fn moves_to_control_is_said_at_the_configured_counts() {
     let moves_said = said
         .iter()
         .filter(|(_, a, n)| {
-            matches!(n, Notice::Move { .. }) && a == &vec![Listener::White, Listener::Black]
+            matches!(n, Announcement::Move { .. }) && a == &vec![Listener::White, Listener::Black]
         })
         .count();
     assert_eq!(moves_said, 6);
@@ -403,7 +406,8 @@ fn a_clock_check_goes_to_the_one_who_asked() {
         vec![(
             0,
             vec![Listener::Black],
-            Notice::ClockCheck {
+            Announcement::ClockCheck {
+                stages: stage_infos(table.game().control()),
                 white_ms: 12 * MINUTE,
                 black_ms: 12 * MINUTE
             }

@@ -1,0 +1,223 @@
+//! One output device's lifecycle on the audio thread: its mixer, its stream, noticing loss
+//! (error callback or stalled callbacks) and reopening in the background. Opening runs on
+//! a short-lived thread so a slow or hung sound server never holds up the other devices.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, TryRecvError};
+
+use crate::audio::backend::{OutputBackend, OutputStream, StreamFormat, StreamRequest};
+use crate::audio::error::AudioError;
+use crate::audio::mixer::DeviceMixer;
+use crate::audio::types::Listener;
+
+/// A stream whose callback has not run for this long is treated as lost.
+const STALL_LIMIT: Duration = Duration::from_secs(3);
+/// First delay before reopening; doubles up to `MAX_RETRY`.
+const FIRST_RETRY: Duration = Duration::from_millis(500);
+const MAX_RETRY: Duration = Duration::from_secs(5);
+/// An open attempt taking longer than this is reported (once) as hung.
+const OPEN_HUNG: Duration = Duration::from_secs(10);
+
+/// Per-listener "something was playing at the end of the last buffer", written by the
+/// device callbacks, read by [`crate::audio::AudioOut::is_playing`].
+#[derive(Default)]
+pub(crate) struct Activity([AtomicBool; 3]);
+
+impl Activity {
+    pub(crate) fn flag(&self, listener: Listener) -> &AtomicBool {
+        match listener {
+            Listener::White => &self.0[0],
+            Listener::Black => &self.0[1],
+            Listener::Arbiter => &self.0[2],
+        }
+    }
+}
+
+/// Locks a mixer, ignoring poisoning (a panicked callback must not silence the clock).
+pub(crate) fn lock(mixer: &Mutex<DeviceMixer>) -> MutexGuard<'_, DeviceMixer> {
+    mixer.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+type OpenResult = Result<Box<dyn OutputStream>, AudioError>;
+
+/// One output device.
+pub(crate) struct Output {
+    request: StreamRequest,
+    mixer: Arc<Mutex<DeviceMixer>>,
+    activity: Arc<Activity>,
+    stream: Option<Box<dyn OutputStream>>,
+    opening: Option<(Receiver<OpenResult>, Instant, bool)>,
+    last_callbacks: u64,
+    last_progress: Instant,
+    next_retry: Instant,
+    retry_delay: Duration,
+    failures: u32,
+}
+
+impl Output {
+    pub(crate) fn new(request: StreamRequest, mixer: DeviceMixer, activity: Arc<Activity>) -> Self {
+        let now = Instant::now();
+        Output {
+            request,
+            mixer: Arc::new(Mutex::new(mixer)),
+            activity,
+            stream: None,
+            opening: None,
+            last_callbacks: 0,
+            last_progress: now,
+            next_retry: now,
+            retry_delay: FIRST_RETRY,
+            failures: 0,
+        }
+    }
+
+    pub(crate) fn mixer(&self) -> MutexGuard<'_, DeviceMixer> {
+        lock(&self.mixer)
+    }
+
+    pub(crate) fn is_open(&self) -> bool {
+        self.stream.is_some()
+    }
+
+    pub(crate) fn is_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
+    /// True when nothing is left to play on an open stream.
+    pub(crate) fn is_drained(&self) -> bool {
+        self.stream.is_none() || self.mixer().is_idle()
+    }
+
+    /// Time for what the stream already took to reach the device.
+    pub(crate) fn tail(&self) -> Duration {
+        let rate = self
+            .stream
+            .as_ref()
+            .map_or(48_000, |s| s.format().rate.max(1));
+        Duration::from_millis(
+            60 + 3 * u64::from(self.request.buffer_frames) * 1_000 / u64::from(rate),
+        )
+    }
+
+    /// Checks the stream and the open in progress; returns +1 / -1 when the device became
+    /// open / closed, 0 otherwise.
+    pub(crate) fn poll(&mut self, backend: &Arc<dyn OutputBackend>) -> i32 {
+        let now = Instant::now();
+        let mut change = 0;
+        if self.stream_is_dead(now) {
+            tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
+            self.stream = None;
+            self.forget_sound();
+            self.next_retry = now;
+            change -= 1;
+        }
+        if let Some((rx, started, reported)) = self.opening.as_mut() {
+            match rx.try_recv() {
+                Ok(result) => {
+                    self.opening = None;
+                    change += self.opened(result, now);
+                }
+                Err(TryRecvError::Empty) => {
+                    if !*reported && now.duration_since(*started) > OPEN_HUNG {
+                        *reported = true;
+                        tracing::error!(device = %self.request.device, "opening audio output hangs");
+                    }
+                }
+                Err(TryRecvError::Disconnected) => {
+                    self.opening = None;
+                    let reason = "open thread panicked".to_owned();
+                    let device = self.request.device.clone();
+                    change += self.opened(Err(AudioError::Stream { device, reason }), now);
+                }
+            }
+        } else if self.stream.is_none() && now >= self.next_retry {
+            self.start_open(backend, now);
+        }
+        change
+    }
+
+    fn stream_is_dead(&mut self, now: Instant) -> bool {
+        let Some(stream) = &self.stream else {
+            return false;
+        };
+        let callbacks = stream.callbacks();
+        if callbacks != self.last_callbacks {
+            self.last_callbacks = callbacks;
+            self.last_progress = now;
+        }
+        stream.is_lost() || now.duration_since(self.last_progress) > STALL_LIMIT
+    }
+
+    fn start_open(&mut self, backend: &Arc<dyn OutputBackend>, now: Instant) {
+        let mixer = self.mixer.clone();
+        let activity = self.activity.clone();
+        let render = Box::new(move |out: &mut [f32], fmt: StreamFormat| {
+            let mut mixer = lock(&mixer);
+            mixer.render(out, usize::from(fmt.channels), fmt.rate);
+            for (listener, busy) in mixer.activity() {
+                activity.flag(listener).store(busy, Ordering::Relaxed);
+            }
+        });
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        let backend = backend.clone();
+        let request = self.request.clone();
+        let spawned = std::thread::Builder::new()
+            .name("talkclock-audio-open".into())
+            .spawn(move || {
+                let _ = tx.send(backend.open(&request, render));
+            });
+        match spawned {
+            Ok(_) => self.opening = Some((rx, now, false)),
+            Err(e) => {
+                tracing::error!("cannot spawn audio open thread: {e}");
+                self.next_retry = now + MAX_RETRY;
+            }
+        }
+    }
+
+    fn opened(&mut self, result: OpenResult, now: Instant) -> i32 {
+        match result {
+            Ok(stream) => {
+                if self.failures > 0 {
+                    tracing::info!(device = %self.request.device, "audio output back");
+                }
+                self.stream = Some(stream);
+                self.failures = 0;
+                self.retry_delay = FIRST_RETRY;
+                self.last_callbacks = 0;
+                self.last_progress = now;
+                1
+            }
+            Err(e) => {
+                self.failures += 1;
+                if self.failures == 1 {
+                    tracing::warn!("{e}; retrying in the background");
+                } else {
+                    tracing::debug!(attempt = self.failures, "{e}");
+                }
+                self.forget_sound();
+                self.next_retry = now + self.retry_delay;
+                self.retry_delay = (self.retry_delay * 2).min(MAX_RETRY);
+                0
+            }
+        }
+    }
+
+    /// Drops queued sound (stale by the time the device returns) and clears activity.
+    fn forget_sound(&self) {
+        let mut mixer = self.mixer();
+        mixer.clear();
+        for (listener, _) in mixer.activity() {
+            self.activity.flag(listener).store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Closes the stream; returns true if one was open.
+    pub(crate) fn close(&mut self) -> bool {
+        self.opening = None;
+        self.stream.take().is_some()
+    }
+}

@@ -1,0 +1,25 @@
+//! Audio output for talkclock: rendered speech and synthesised cues, routed per listener
+//! (White, Black, Arbiter) to device channels, with per-listener queue policy; plus the
+//! system speech backend (speech-dispatcher through the `tts` crate).
+
+mod backend;
+mod config;
+mod cue;
+mod device;
+mod error;
+mod mixer;
+mod out;
+mod speech;
+mod types;
+mod voice;
+
+pub use backend::{
+    devices, CpalBackend, DeviceInfo, OutputBackend, OutputStream, RenderFn, StreamFormat,
+    StreamRequest,
+};
+pub use config::{AudioConfig, HostKind, Route, DEFAULT_BUFFER_FRAMES};
+pub use cue::{render as render_cue, CUE_RATE};
+pub use error::AudioError;
+pub use out::AudioOut;
+pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
+pub use types::{Audience, Cue, Listener, Pcm, Priority};

@@ -1,0 +1,261 @@
+//! The audio thread and its handle [`AudioOut`]: owns one output stream per device, routes
+//! speech and cues to listeners, rebuilds streams whose device went away.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+
+use crate::audio::backend::{CpalBackend, OutputBackend, StreamRequest};
+use crate::audio::config::AudioConfig;
+use crate::audio::cue;
+use crate::audio::device::{Activity, Output};
+use crate::audio::error::AudioError;
+use crate::audio::mixer::DeviceMixer;
+use crate::audio::types::{Audience, Cue, Listener, Pcm, Priority};
+
+/// How often the thread checks streams when no command arrives.
+const SUPERVISE_EVERY: Duration = Duration::from_millis(250);
+/// Same, while a device is being opened.
+const SUPERVISE_OPENING: Duration = Duration::from_millis(20);
+/// Longest wait for queued speech to finish on shutdown.
+const DRAIN_LIMIT: Duration = Duration::from_secs(30);
+
+enum Command {
+    Speak(Audience, Pcm, Priority),
+    Cue(Audience, Cue),
+    Shutdown,
+}
+
+/// Handle to the audio thread. Cheap to clone; every call returns at once.
+#[derive(Clone)]
+pub struct AudioOut {
+    tx: Sender<Command>,
+    thread: Arc<Mutex<Option<JoinHandle<()>>>>,
+    open_streams: Arc<AtomicUsize>,
+    wanted_streams: usize,
+    activity: Arc<Activity>,
+}
+
+impl AudioOut {
+    /// Starts the audio thread on the real (cpal) backend. Devices that cannot be opened
+    /// now are logged and retried; only an invalid `config` is an error.
+    pub fn start(config: AudioConfig) -> Result<AudioOut, AudioError> {
+        let backend = Arc::new(CpalBackend::new(config.host));
+        AudioOut::with_backend(config, backend)
+    }
+
+    /// Starts the audio thread on any backend.
+    pub fn with_backend(
+        config: AudioConfig,
+        backend: Arc<dyn OutputBackend>,
+    ) -> Result<AudioOut, AudioError> {
+        config.validate()?;
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let open_streams = Arc::new(AtomicUsize::new(0));
+        let wanted_streams = config.devices().len();
+        let counter = open_streams.clone();
+        let activity = Arc::new(Activity::default());
+        let flags = activity.clone();
+        let thread = std::thread::Builder::new()
+            .name("talkclock-audio".into())
+            .spawn(move || AudioThread::new(config, backend, counter, flags).run(&rx))
+            .map_err(|e| AudioError::Stream {
+                device: "-".into(),
+                reason: format!("cannot spawn audio thread: {e}"),
+            })?;
+        Ok(AudioOut {
+            tx,
+            thread: Arc::new(Mutex::new(Some(thread))),
+            open_streams,
+            wanted_streams,
+            activity,
+        })
+    }
+
+    /// Plays `pcm` to `audience` under the queue policy of `priority`.
+    pub fn speak(&self, audience: Audience, pcm: Pcm, priority: Priority) {
+        self.send(Command::Speak(audience, pcm, priority));
+    }
+
+    /// Plays a cue to `audience` at once, mixed on top of any speech.
+    pub fn cue(&self, audience: Audience, cue: Cue) {
+        self.send(Command::Cue(audience, cue));
+    }
+
+    /// True while `listener` has speech or a cue playing (as of the last audio buffer).
+    pub fn is_playing(&self, listener: Listener) -> bool {
+        self.activity.flag(listener).load(Ordering::Relaxed)
+    }
+
+    /// True when every configured device has an open stream.
+    pub fn all_devices_open(&self) -> bool {
+        self.open_streams.load(Ordering::Relaxed) == self.wanted_streams
+    }
+
+    /// Lets queued speech finish (at most 30 s), then closes the streams and joins the
+    /// thread. Idempotent; other clones become no-ops.
+    pub fn shutdown(&self) {
+        self.send(Command::Shutdown);
+        let handle = self
+            .thread
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(handle) = handle {
+            if handle.join().is_err() {
+                tracing::error!("audio thread panicked");
+            }
+        }
+    }
+
+    fn send(&self, command: Command) {
+        if self.tx.send(command).is_err() {
+            tracing::debug!("audio thread stopped; sound dropped");
+        }
+    }
+}
+
+struct AudioThread {
+    backend: Arc<dyn OutputBackend>,
+    outputs: Vec<Output>,
+    routes: HashMap<Listener, (usize, Vec<u16>)>,
+    cues: HashMap<Cue, Pcm>,
+    open_streams: Arc<AtomicUsize>,
+}
+
+impl AudioThread {
+    fn new(
+        config: AudioConfig,
+        backend: Arc<dyn OutputBackend>,
+        open_streams: Arc<AtomicUsize>,
+        activity: Arc<Activity>,
+    ) -> Self {
+        let mut routes = HashMap::new();
+        let outputs = config
+            .devices()
+            .into_iter()
+            .enumerate()
+            .map(|(index, device)| {
+                let device_routes = config
+                    .routes
+                    .iter()
+                    .filter(|r| r.device == device)
+                    .map(|r| {
+                        routes.insert(r.listener, (index, r.channels.clone()));
+                        (r.listener, r.channels.clone())
+                    })
+                    .collect();
+                let mixer =
+                    DeviceMixer::new(config.sample_rate, config.speech_volume, device_routes);
+                let request = StreamRequest {
+                    channels: config.device_channels(&device),
+                    device,
+                    sample_rate: config.sample_rate,
+                    buffer_frames: config.buffer_frames,
+                };
+                Output::new(request, mixer, activity.clone())
+            })
+            .collect();
+        let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::Tick]
+            .into_iter()
+            .map(|c| (c, cue::render(c, config.cue_volume)))
+            .collect();
+        AudioThread {
+            backend,
+            outputs,
+            routes,
+            cues,
+            open_streams,
+        }
+    }
+
+    fn run(mut self, rx: &Receiver<Command>) {
+        self.supervise();
+        loop {
+            let wait = if self.outputs.iter().any(Output::is_opening) {
+                SUPERVISE_OPENING
+            } else {
+                SUPERVISE_EVERY
+            };
+            match rx.recv_timeout(wait) {
+                Ok(Command::Speak(audience, pcm, priority)) => {
+                    self.for_listeners(audience, |m, l, muted| {
+                        m.speak(l, pcm.clone(), priority, muted)
+                    });
+                }
+                Ok(Command::Cue(audience, cue)) => {
+                    if let Some(pcm) = self.cues.get(&cue).cloned() {
+                        self.for_listeners(audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
+                    }
+                }
+                Ok(Command::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            self.supervise();
+        }
+        self.drain();
+    }
+
+    /// Calls `f` for each routed listener of `audience`. A listener whose channels are all
+    /// already covered by an earlier one (e.g. everyone on one speaker) is `muted`, so `All`
+    /// is not played twice as loud yet every listener's queue policy still applies.
+    fn for_listeners(
+        &self,
+        audience: Audience,
+        mut f: impl FnMut(&mut DeviceMixer, Listener, bool),
+    ) {
+        let mut covered: Vec<(usize, u16)> = Vec::new();
+        for &listener in audience.listeners() {
+            let Some((index, channels)) = self.routes.get(&listener) else {
+                tracing::trace!(?listener, "no route; sound dropped");
+                continue;
+            };
+            let Some(output) = self.outputs.get(*index) else {
+                continue;
+            };
+            let muted = channels.iter().all(|&c| covered.contains(&(*index, c)));
+            covered.extend(channels.iter().map(|&c| (*index, c)));
+            f(&mut output.mixer(), listener, muted);
+        }
+    }
+
+    /// Notices lost streams and (re)opens missing ones in the background.
+    fn supervise(&mut self) {
+        for output in &mut self.outputs {
+            match output.poll(&self.backend) {
+                1 => {
+                    self.open_streams.fetch_add(1, Ordering::Relaxed);
+                }
+                -1 => {
+                    self.open_streams.fetch_sub(1, Ordering::Relaxed);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits until every open stream has played what it had, then closes all streams.
+    fn drain(mut self) {
+        let deadline = Instant::now() + DRAIN_LIMIT;
+        while Instant::now() < deadline && !self.outputs.iter().all(Output::is_drained) {
+            std::thread::sleep(Duration::from_millis(5));
+            self.supervise();
+        }
+        let tail = self
+            .outputs
+            .iter()
+            .filter(|o| o.is_open())
+            .map(Output::tail)
+            .max();
+        std::thread::sleep(tail.unwrap_or_default());
+        for output in &mut self.outputs {
+            if output.close() {
+                self.open_streams.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! One listener's speech: the queue policy (pre-emption, stale readouts) and the cues mixed
+//! on top. Pure sample-by-sample code, tested without a device.
+
+use std::collections::VecDeque;
+
+use crate::audio::types::{Pcm, Priority};
+
+/// A PCM being played, resampled on the fly by linear interpolation.
+#[derive(Debug)]
+struct Clip {
+    pcm: Pcm,
+    priority: Priority,
+    gain: f32,
+    /// Position in source samples.
+    pos: f64,
+    /// `Some((left, total))` while being cut: output frames of fade-out remaining.
+    fade: Option<(u32, u32)>,
+}
+
+impl Clip {
+    fn new(pcm: Pcm, priority: Priority, gain: f32) -> Self {
+        Clip {
+            pcm,
+            priority,
+            gain,
+            pos: 0.0,
+            fade: None,
+        }
+    }
+
+    /// Next output sample at `out_rate`, or `None` when finished.
+    fn next(&mut self, out_rate: u32) -> Option<f32> {
+        let samples = &self.pcm.samples;
+        let index = self.pos as usize;
+        let first = *samples.get(index)?;
+        let frac = (self.pos - index as f64) as f32;
+        let value = if frac == 0.0 {
+            first
+        } else {
+            let second = samples.get(index + 1).copied().unwrap_or(0.0);
+            first + (second - first) * frac
+        };
+        self.pos += f64::from(self.pcm.rate) / f64::from(out_rate.max(1));
+        let mut value = value * self.gain;
+        if let Some((left, total)) = self.fade.as_mut() {
+            if *left == 0 {
+                return None;
+            }
+            value *= *left as f32 / *total as f32;
+            *left -= 1;
+        }
+        Some(value)
+    }
+
+    fn cut(&mut self, fade_frames: u32) {
+        if self.fade.is_none() {
+            self.fade = Some((fade_frames, fade_frames.max(1)));
+        }
+    }
+
+    fn is_cut(&self) -> bool {
+        self.fade.is_some()
+    }
+}
+
+/// Speech state of one listener.
+#[derive(Debug, Default)]
+pub(crate) struct ListenerVoice {
+    current: Option<Clip>,
+    queue: VecDeque<Clip>,
+    overlays: Vec<Clip>,
+}
+
+impl ListenerVoice {
+    /// Adds speech under the queue policy described on [`Priority`].
+    /// `fade_frames` is the fade-out used when something in progress is cut.
+    pub(crate) fn speak(&mut self, pcm: Pcm, priority: Priority, gain: f32, fade_frames: u32) {
+        if pcm.samples.is_empty() || pcm.rate == 0 {
+            return;
+        }
+        if priority == Priority::Cue {
+            self.overlay(pcm, gain);
+            return;
+        }
+        if priority == Priority::Readout {
+            self.queue.retain(|c| c.priority != Priority::Readout);
+        }
+        if let Some(current) = self.current.as_mut() {
+            let stale_readout = current.priority == Priority::Readout;
+            if (stale_readout || current.priority < priority) && !current.is_cut() {
+                current.cut(fade_frames);
+            }
+        }
+        let at = self
+            .queue
+            .iter()
+            .position(|c| c.priority < priority)
+            .unwrap_or(self.queue.len());
+        self.queue.insert(at, Clip::new(pcm, priority, gain));
+    }
+
+    /// Mixes `pcm` on top of whatever plays, starting now.
+    pub(crate) fn overlay(&mut self, pcm: Pcm, gain: f32) {
+        if !pcm.samples.is_empty() && pcm.rate != 0 {
+            self.overlays.push(Clip::new(pcm, Priority::Cue, gain));
+        }
+    }
+
+    /// Next mono output sample at `out_rate`.
+    pub(crate) fn next_sample(&mut self, out_rate: u32) -> f32 {
+        let mut value = 0.0;
+        loop {
+            if let Some(clip) = self.current.as_mut() {
+                if let Some(sample) = clip.next(out_rate) {
+                    value = sample;
+                    break;
+                }
+            }
+            self.current = self.queue.pop_front();
+            if self.current.is_none() {
+                break;
+            }
+        }
+        if !self.overlays.is_empty() {
+            self.overlays.retain_mut(|clip| match clip.next(out_rate) {
+                Some(sample) => {
+                    value += sample;
+                    true
+                }
+                None => false,
+            });
+        }
+        value
+    }
+
+    /// True when nothing is playing or queued.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.current.is_none() && self.queue.is_empty() && self.overlays.is_empty()
+    }
+
+    /// Drops everything (used when the device is lost: stale speech is not replayed).
+    pub(crate) fn clear(&mut self) {
+        self.current = None;
+        self.queue.clear();
+        self.overlays.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RATE: u32 = 1_000;
+
+    fn tone(value: f32, len: usize) -> Pcm {
+        Pcm::new(RATE, vec![value; len])
+    }
+
+    fn play(voice: &mut ListenerVoice, frames: usize) -> Vec<f32> {
+        (0..frames).map(|_| voice.next_sample(RATE)).collect()
+    }
+
+    #[test]
+    fn same_rate_is_copied_exactly_and_in_order() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(Pcm::new(RATE, vec![0.1, 0.2]), Priority::Warning, 1.0, 0);
+        voice.speak(Pcm::new(RATE, vec![0.3]), Priority::Warning, 1.0, 0);
+        assert_eq!(play(&mut voice, 4), vec![0.1, 0.2, 0.3, 0.0]);
+        assert!(voice.is_idle());
+    }
+
+    #[test]
+    fn new_readout_replaces_playing_and_queued_readouts() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(tone(0.1, 100), Priority::Readout, 1.0, 0);
+        play(&mut voice, 3);
+        voice.speak(tone(0.2, 100), Priority::Readout, 1.0, 0);
+        voice.speak(tone(0.3, 2), Priority::Readout, 1.0, 0);
+        assert_eq!(play(&mut voice, 3), vec![0.3, 0.3, 0.0]);
+    }
+
+    #[test]
+    fn flag_cuts_readout_with_fade_then_plays_in_full() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(tone(0.5, 100), Priority::Readout, 1.0, 0);
+        play(&mut voice, 2);
+        voice.speak(tone(0.9, 3), Priority::Flag, 1.0, 2);
+        assert_eq!(play(&mut voice, 6), vec![0.5, 0.25, 0.9, 0.9, 0.9, 0.0]);
+    }
+
+    #[test]
+    fn warning_waits_for_warning_but_flag_goes_first() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(tone(0.1, 2), Priority::Warning, 1.0, 0);
+        play(&mut voice, 1);
+        voice.speak(tone(0.2, 1), Priority::Warning, 1.0, 0);
+        voice.speak(tone(0.3, 1), Priority::Readout, 1.0, 0);
+        voice.speak(tone(0.4, 1), Priority::Flag, 1.0, 0);
+        assert_eq!(play(&mut voice, 4), vec![0.4, 0.2, 0.3, 0.0]);
+    }
+
+    #[test]
+    fn cue_is_mixed_on_top_without_delay() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(tone(0.5, 4), Priority::Readout, 1.0, 0);
+        play(&mut voice, 1);
+        voice.speak(tone(0.25, 2), Priority::Cue, 1.0, 0);
+        assert_eq!(play(&mut voice, 4), vec![0.75, 0.75, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn resamples_by_linear_interpolation() {
+        let mut voice = ListenerVoice::default();
+        voice.speak(Pcm::new(RATE, vec![0.0, 1.0]), Priority::Warning, 1.0, 0);
+        let out: Vec<f32> = (0..5).map(|_| voice.next_sample(2 * RATE)).collect();
+        assert_eq!(out, vec![0.0, 0.5, 1.0, 0.5, 0.0]);
+    }
+}

@@ -1,0 +1,7 @@
+//! The arbiter's control interface: a Unix socket speaking JSON lines, and its client.
+
+pub mod client;
+pub mod protocol;
+pub mod server;
+
+pub use protocol::{parse_request, Command, MAX_REQUEST};

@@ -1,0 +1,157 @@
+//! The arbiter's control protocol: JSON lines over a Unix socket.
+//!
+//! Each request is one JSON object on one line (at most [`MAX_REQUEST`] bytes); each reply is
+//! one JSON object on one line: `{"ok":true,…}` or `{"ok":false,"error":"…"}`.
+//!
+//! | request | effect |
+//! |---|---|
+//! | `{"cmd":"status"}` | the clocks, whose clock runs, moves, result |
+//! | `{"cmd":"start"}`, `{"cmd":"pause"}`, `{"cmd":"resume"}` | as the arbiter's buttons |
+//! | `{"cmd":"set","side":"white","time":"45:00"}` | set a time (rule 1.7.8 limits cuts) |
+//! | `{"cmd":"adjust","side":"black","delta":"-5:00"}` | add or take time |
+//! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
+//! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
+//! | `{"cmd":"say","audience":"white","text":"…"}` | the arbiter's message into an audience |
+//! | `{"cmd":"new-game"}` | close this game's journal and set up a new game |
+//! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
+
+use crate::clock::time::{parse_duration, parse_signed_duration};
+use crate::clock::{Input, Ruling, Side};
+use crate::table::Listener;
+use serde::Deserialize;
+
+/// The longest request line accepted, in bytes.
+pub const MAX_REQUEST: usize = 64 * 1024;
+
+/// A request as written on the wire.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "cmd", rename_all = "kebab-case", deny_unknown_fields)]
+enum Wire {
+    // Empty braces, not unit variants: serde only refuses unknown fields on struct variants.
+    Status {},
+    Start {},
+    Pause {},
+    Resume {},
+    Set { side: Side, time: String },
+    Adjust { side: Side, delta: String },
+    Ruling { ruling: String, side: Option<Side> },
+    Check { listener: Listener },
+    Say { audience: Listener, text: String },
+    NewGame {},
+    Reload {},
+}
+
+/// A valid arbiter command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Report the clocks.
+    Status,
+    /// An input for the clock core.
+    Game(Input),
+    /// A clock check for a listener.
+    Check(Listener),
+    /// Speak the arbiter's text into an audience.
+    Say(Listener, String),
+    /// Begin a new game.
+    NewGame,
+    /// Re-read the configuration.
+    Reload,
+}
+
+/// Reads one request line.
+pub fn parse_request(line: &[u8]) -> Result<Command, String> {
+    if line.len() > MAX_REQUEST {
+        return Err(format!(
+            "request too long: {} bytes, at most {MAX_REQUEST}",
+            line.len()
+        ));
+    }
+    let text = std::str::from_utf8(line).map_err(|_| "request is not UTF-8 text".to_string())?;
+    let wire: Wire = serde_json::from_str(text.trim()).map_err(|e| format!("bad request: {e}"))?;
+    let duration = |t: &str| parse_duration(t).map_err(|e| e.to_string());
+    Ok(match wire {
+        Wire::Status {} => Command::Status,
+        Wire::Start {} => Command::Game(Input::Start),
+        Wire::Pause {} => Command::Game(Input::Pause),
+        Wire::Resume {} => Command::Game(Input::Resume),
+        Wire::Set { side, time } => Command::Game(Input::Set(side, duration(&time)?)),
+        Wire::Adjust { side, delta } => Command::Game(Input::Adjust(
+            side,
+            parse_signed_duration(&delta).map_err(|e| e.to_string())?,
+        )),
+        Wire::Ruling { ruling, side } => Command::Game(Input::Ruling(match (ruling.as_str(), side) {
+            ("misunderstanding", None) => Ruling::Misunderstanding,
+            ("resign", None) => Ruling::Resign,
+            ("draw", None) => Ruling::Draw,
+            ("no-moves", Some(side)) => Ruling::NoMoves(side),
+            ("no-moves", None) => return Err("`no-moves` needs \"side\"".to_string()),
+            (other, _) => {
+                return Err(format!(
+                    "unknown ruling `{other}`: expected misunderstanding, resign, draw or no-moves (with side)"
+                ))
+            }
+        })),
+        Wire::Check { listener } => Command::Check(listener),
+        Wire::Say { audience, text } => {
+            if text.trim().is_empty() {
+                return Err("`say` needs some text".to_string());
+            }
+            Command::Say(audience, text)
+        }
+        Wire::NewGame {} => Command::NewGame,
+        Wire::Reload {} => Command::Reload,
+    })
+}
+
+/// An error reply line.
+pub fn error_reply(message: &str) -> String {
+    serde_json::json!({ "ok": false, "error": message }).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_command() {
+        let ok = |s: &str| parse_request(s.as_bytes()).unwrap();
+        assert_eq!(ok(r#"{"cmd":"status"}"#), Command::Status);
+        assert_eq!(ok(r#"{"cmd":"pause"}"#), Command::Game(Input::Pause));
+        assert_eq!(
+            ok(r#"{"cmd":"adjust","side":"black","delta":"-5:00"}"#),
+            Command::Game(Input::Adjust(Side::Black, -300_000))
+        );
+        assert_eq!(
+            ok(r#"{"cmd":"set","side":"white","time":"45:00"}"#),
+            Command::Game(Input::Set(Side::White, 2_700_000))
+        );
+        assert_eq!(
+            ok(r#"{"cmd":"ruling","ruling":"no-moves","side":"white"}"#),
+            Command::Game(Input::Ruling(Ruling::NoMoves(Side::White)))
+        );
+        assert_eq!(
+            ok(r#"{"cmd":"check","listener":"arbiter"}"#),
+            Command::Check(Listener::Arbiter)
+        );
+        assert_eq!(
+            ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
+            Command::Say(Listener::All, "Тур окончен".into())
+        );
+        assert_eq!(ok(r#"{"cmd":"new-game"}"#), Command::NewGame);
+    }
+
+    #[test]
+    fn says_what_is_wrong() {
+        let err = |s: &[u8]| parse_request(s).unwrap_err();
+        assert!(err(b"{\"cmd\":\"fly\"}").contains("unknown variant `fly`"));
+        assert!(
+            err(b"{\"cmd\":\"set\",\"side\":\"white\",\"time\":\"soon\"}")
+                .contains("`soon` is not a time")
+        );
+        assert!(err(b"{\"cmd\":\"pause\",\"extra\":1}").contains("unknown field"));
+        assert!(err(b"not json").starts_with("bad request"));
+        assert!(err(&[0xff, 0xfe]).contains("UTF-8"));
+        assert!(err(&vec![b' '; MAX_REQUEST + 1]).contains("too long"));
+        assert!(err(b"{\"cmd\":\"ruling\",\"ruling\":\"no-moves\"}").contains("needs \"side\""));
+    }
+}

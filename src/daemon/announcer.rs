@@ -1,0 +1,217 @@
+//! Delivering the table's outputs: spoken through voice packs to each listener's earpiece,
+//! cues mixed on top, text lines on stdout (for a screen reader, or when there is no audio),
+//! and JSON lines to a transcript file (the same lines `simulate` prints).
+
+use super::voices::Voices;
+use crate::audio::{self, AudioOut, Pcm, Priority};
+use crate::sim::run::transcript_lines;
+use crate::speech::{say_lines, Announcement, Languages};
+use crate::table::{Audience, CueKind, Listener, Output};
+use std::io::Write;
+
+/// Where the outputs go.
+pub struct Announcer {
+    languages: Languages,
+    voices: Option<Voices>,
+    audio: Option<AudioOut>,
+    text: bool,
+    transcript: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl Announcer {
+    /// An announcer; any of audio (with voices), text lines and transcript may be off.
+    pub fn new(
+        languages: Languages,
+        voices: Option<Voices>,
+        audio: Option<AudioOut>,
+        text: bool,
+        transcript: Option<std::fs::File>,
+    ) -> Announcer {
+        Announcer {
+            languages,
+            voices,
+            audio,
+            text,
+            transcript: transcript.map(std::io::BufWriter::new),
+        }
+    }
+
+    /// Changes the listeners' languages (a new game with another configuration).
+    pub fn set_languages(&mut self, languages: Languages) {
+        self.languages = languages;
+    }
+
+    /// Delivers outputs in order. What is said at one instant to the same listeners in one
+    /// language is joined into one utterance, so the second part never cuts off the first.
+    pub fn deliver(&mut self, outputs: &[Output]) {
+        let mut batch: Vec<Spoken> = Vec::new();
+        let mut batch_at = None;
+        for output in outputs {
+            if batch_at != Some(output.at_ms()) {
+                self.flush(&mut batch);
+                batch_at = Some(output.at_ms());
+            }
+            if let Some(file) = self.transcript.as_mut() {
+                for line in transcript_lines(&self.languages, output) {
+                    if let Err(e) = writeln!(file, "{line}") {
+                        tracing::warn!("transcript: {e}");
+                    }
+                }
+                let _ = file.flush();
+            }
+            match output {
+                Output::Say {
+                    at_ms,
+                    audience,
+                    notice,
+                } => self.say(*at_ms, audience, notice, &mut batch),
+                Output::Cue { cue, audience, .. } => self.cue(*cue, audience),
+                Output::Core(_) | Output::Warning { .. } => {}
+            }
+        }
+        self.flush(&mut batch);
+    }
+
+    fn flush(&mut self, batch: &mut Vec<Spoken>) {
+        for spoken in batch.drain(..) {
+            if let Some(audio) = &self.audio {
+                let pcm = Pcm::new(spoken.rate, spoken.samples);
+                speak(audio, &spoken.audience, pcm, spoken.priority);
+            }
+        }
+    }
+
+    /// Says free text (the arbiter's message) as a text line; returns it for the caller.
+    pub fn say_text(&mut self, audience: &Audience, text: &str) {
+        if self.text {
+            println!("[{}] {text}", names(audience));
+        }
+    }
+
+    fn say(
+        &mut self,
+        at_ms: i64,
+        audience: &Audience,
+        notice: &Announcement,
+        batch: &mut Vec<Spoken>,
+    ) {
+        for line in say_lines(&self.languages, at_ms, audience, notice) {
+            if self.text {
+                println!("[{}] {}", names(&line.audience), line.text);
+            }
+            let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
+                continue;
+            };
+            let Some(lang) = crate::speech::Lang::from_code(line.language) else {
+                continue;
+            };
+            let utterance = crate::speech::Utterance {
+                text: line.text.clone(),
+                clips: line.clips.clone(),
+            };
+            let pcm = match voices.render(lang, &utterance) {
+                Ok(pcm) => pcm,
+                Err(e) => {
+                    tracing::error!("cannot render `{}`: {e}", line.text);
+                    continue;
+                }
+            };
+            let urgency = priority(notice);
+            match batch
+                .iter_mut()
+                .find(|b| b.audience == line.audience && b.lang == lang && b.rate == pcm.rate)
+            {
+                Some(b) => {
+                    b.samples
+                        .extend(std::iter::repeat_n(0.0, pcm.rate as usize / 10));
+                    b.samples.extend(pcm.samples.iter());
+                    b.priority = b.priority.max(urgency);
+                }
+                None => batch.push(Spoken {
+                    audience: line.audience.clone(),
+                    lang,
+                    rate: pcm.rate,
+                    samples: pcm.samples.to_vec(),
+                    priority: urgency,
+                }),
+            }
+        }
+    }
+
+    fn cue(&mut self, cue: CueKind, audience: &Audience) {
+        let Some(audio) = &self.audio else { return };
+        let cue = match cue {
+            CueKind::Click => audio::Cue::Click,
+            CueKind::Buzz => audio::Cue::Buzz,
+            CueKind::FlagAlarm => audio::Cue::FlagAlarm,
+            CueKind::FlagRising => audio::Cue::Tick,
+        };
+        for target in targets(audience) {
+            audio.cue(target, cue);
+        }
+    }
+
+    /// Lets queued speech finish and closes the audio.
+    pub fn shutdown(&mut self) {
+        if let Some(file) = self.transcript.as_mut() {
+            let _ = file.flush();
+        }
+        if let Some(audio) = self.audio.take() {
+            audio.shutdown();
+        }
+    }
+}
+
+/// Speech gathered for one instant, one audience and one language.
+struct Spoken {
+    audience: Audience,
+    lang: crate::speech::Lang,
+    rate: u32,
+    samples: Vec<f32>,
+    priority: Priority,
+}
+
+fn speak(audio: &AudioOut, audience: &Audience, pcm: Pcm, priority: Priority) {
+    for target in targets(audience) {
+        audio.speak(target, pcm.clone(), priority);
+    }
+}
+
+/// The audio layer's audiences for a set of listeners.
+fn targets(audience: &Audience) -> Vec<audio::Audience> {
+    if audience.listeners().contains(&Listener::All) {
+        return vec![audio::Audience::All];
+    }
+    audience
+        .listeners()
+        .iter()
+        .map(|l| match l {
+            Listener::White => audio::Audience::White,
+            Listener::Black => audio::Audience::Black,
+            Listener::Arbiter | Listener::All => audio::Audience::Arbiter,
+        })
+        .collect()
+}
+
+/// How urgent an announcement is: a flag cuts everything, a warning cuts a readout.
+fn priority(notice: &Announcement) -> Priority {
+    match notice {
+        Announcement::Flag { .. } | Announcement::Result { .. } => Priority::Flag,
+        Announcement::Warning { .. } | Announcement::Countdown { .. } => Priority::Warning,
+        _ => Priority::Readout,
+    }
+}
+
+fn names(audience: &Audience) -> String {
+    audience
+        .listeners()
+        .iter()
+        .map(|l| match l {
+            Listener::White => "white",
+            Listener::Black => "black",
+            Listener::Arbiter => "arbiter",
+            Listener::All => "all",
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}

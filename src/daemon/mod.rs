@@ -1,0 +1,344 @@
+//! The daemon: one core thread owns the game; the keys, the control socket and the signal
+//! handler talk to it over one channel; it sleeps until the next deadline (no polling), journals
+//! every input before it takes effect, and hands the outputs to the announcer.
+
+pub mod announcer;
+pub mod keys;
+mod notify;
+pub mod session;
+pub mod voices;
+
+use crate::clock::{Event, Input, Phase};
+use crate::config::Config;
+use crate::control::server::{self, ControlRequest};
+use crate::control::Command;
+use crate::speech::{Lang, Languages, Utterance};
+use crate::table::{Listener, Output, Request};
+use announcer::Announcer;
+use crossbeam_channel::{select, unbounded, Receiver};
+use keys::Key;
+use session::{Opened, Session};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// How `talkclock run` was asked to run.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The configuration file; the embedded default when `None`.
+    pub config: Option<PathBuf>,
+    /// The journal file.
+    pub journal: PathBuf,
+    /// The control socket.
+    pub socket: PathBuf,
+    /// The voice packs folder.
+    pub voices: Option<PathBuf>,
+    /// Write the transcript (`simulate`'s JSON lines) here.
+    pub transcript: Option<PathBuf>,
+    /// Print announcements as text lines on stdout.
+    pub text: bool,
+    /// Do not open any audio device.
+    pub no_audio: bool,
+}
+
+enum Msg {
+    Key(Instant, Key),
+    Control(ControlRequest),
+    Quit(&'static str),
+}
+
+/// Runs the daemon until SIGINT, SIGTERM or `q`.
+pub fn run(options: &RunOptions) -> Result<(), String> {
+    let (config, config_text) = load(options)?;
+    let opened = Session::open(&options.journal, config, config_text).map_err(|e| {
+        format!(
+            "{}: cannot open the journal: {e}",
+            options.journal.display()
+        )
+    })?;
+    let (mut session, first_outputs) = match opened {
+        Opened::New(session) => (session, Vec::new()),
+        Opened::Restored(session, outputs) => (session, outputs),
+    };
+    let mut announcer = make_announcer(options, &session.config);
+
+    let (tx, rx) = unbounded::<Msg>();
+    let listener = server::bind(&options.socket).map_err(|e| e.to_string())?;
+    let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
+    std::thread::spawn(move || server::serve(listener, ctl_tx));
+    {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for request in ctl_rx {
+                if tx.send(Msg::Control(request)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    let key_tx = tx.clone();
+    keys::spawn_reader(move |at, key| key_tx.send(Msg::Key(at, key)).is_ok());
+    spawn_signal_thread(tx.clone())?;
+
+    announcer.deliver(&first_outputs);
+    notify::ready();
+    tracing::info!(
+        "ready: control socket {}, journal {}",
+        options.socket.display(),
+        session.journal_path().display()
+    );
+    let result = core_loop(&mut session, &mut announcer, &rx, options);
+    notify::stopping();
+    let _ = session.tick(Instant::now());
+    announcer.shutdown();
+    let _ = std::fs::remove_file(&options.socket);
+    result
+}
+
+fn load(options: &RunOptions) -> Result<(Config, String), String> {
+    let (text, origin) = match &options.config {
+        Some(path) => (
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?,
+            path.display().to_string(),
+        ),
+        None => (
+            crate::config::EMBEDDED_DEFAULT.to_string(),
+            "<embedded default>".to_string(),
+        ),
+    };
+    let config = Config::parse(&text, &origin).map_err(|e| e.to_string())?;
+    Ok((config, text))
+}
+
+fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
+    let languages = Languages::from_config(config);
+    let voices = match voices::Voices::load(&voices::voices_dir(options.voices.as_deref())) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            tracing::error!("{e}: announcements are printed as text only");
+            None
+        }
+    };
+    let audio = if options.no_audio || voices.is_none() {
+        None
+    } else {
+        open_audio()
+    };
+    let text = options.text || audio.is_none();
+    if audio.is_none() && !options.no_audio {
+        tracing::warn!("no audio output: announcements are printed as text lines on stdout");
+    }
+    let transcript = options
+        .transcript
+        .as_ref()
+        .and_then(|p| match std::fs::File::create(p) {
+            Ok(f) => Some(f),
+            Err(e) => {
+                tracing::error!("{}: cannot write the transcript: {e}", p.display());
+                None
+            }
+        });
+    Announcer::new(languages, voices, audio, text, transcript)
+}
+
+fn open_audio() -> Option<crate::audio::AudioOut> {
+    use crate::audio::{devices, AudioConfig, AudioOut, HostKind};
+    match devices(HostKind::Auto) {
+        Ok(list) if !list.is_empty() => {}
+        Ok(_) => {
+            tracing::warn!("no audio output device found");
+            return None;
+        }
+        Err(e) => {
+            tracing::warn!("cannot list audio devices: {e}");
+            return None;
+        }
+    }
+    match AudioOut::start(AudioConfig::stereo_pair("default")) {
+        Ok(out) => Some(out),
+        Err(e) => {
+            tracing::error!("cannot start audio: {e}");
+            None
+        }
+    }
+}
+
+fn spawn_signal_thread(tx: crossbeam_channel::Sender<Msg>) -> Result<(), String> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| format!("cannot catch signals: {e}"))?;
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            let _ = tx.send(Msg::Quit("signal"));
+        }
+    });
+    Ok(())
+}
+
+fn core_loop(
+    session: &mut Session,
+    announcer: &mut Announcer,
+    rx: &Receiver<Msg>,
+    options: &RunOptions,
+) -> Result<(), String> {
+    let journal_error =
+        |e: std::io::Error| format!("journal: {e}: stopping so that no press is lost");
+    loop {
+        let timeout = match session.next_wake() {
+            Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
+            None => crossbeam_channel::never(),
+        };
+        let msg = select! {
+            recv(rx) -> msg => msg.ok(),
+            recv(timeout) -> _ => None,
+        };
+        match msg {
+            None => {}
+            Some(Msg::Quit(why)) => {
+                tracing::info!("stopping ({why})");
+                return Ok(());
+            }
+            Some(Msg::Key(at, Key::Quit)) => {
+                let _ = at;
+                tracing::info!("stopping (quit key)");
+                return Ok(());
+            }
+            Some(Msg::Key(at, Key::TogglePause)) => {
+                let input = match session.table.game().phase() {
+                    Phase::Paused(_) => Input::Resume,
+                    _ => Input::Pause,
+                };
+                let outputs = session
+                    .apply(at, "arbiter", Request::Game(input))
+                    .map_err(journal_error)?;
+                announcer.deliver(&outputs);
+            }
+            Some(Msg::Key(at, Key::Request(listener, request))) => {
+                let source = listener_source(listener);
+                let outputs = session.apply(at, source, request).map_err(journal_error)?;
+                announcer.deliver(&outputs);
+            }
+            Some(Msg::Control(request)) => {
+                let reply =
+                    control(session, announcer, request.command, options).map_err(journal_error)?;
+                let _ = request.reply.send(reply);
+            }
+        }
+        let (outputs, slept) = session.tick(Instant::now()).map_err(journal_error)?;
+        announcer.deliver(&outputs);
+        if slept {
+            tracing::warn!("the clock was paused after a suspend; the arbiter resumes it");
+        }
+    }
+}
+
+fn listener_source(listener: Listener) -> &'static str {
+    match listener {
+        Listener::White => "white",
+        Listener::Black => "black",
+        Listener::Arbiter | Listener::All => "arbiter",
+    }
+}
+
+/// Carries out an arbiter's command and builds its reply line.
+fn control(
+    session: &mut Session,
+    announcer: &mut Announcer,
+    command: Command,
+    options: &RunOptions,
+) -> std::io::Result<String> {
+    let at = Instant::now();
+    let reply = match command {
+        Command::Status => status(session),
+        Command::Game(input) => {
+            let outputs = session.apply(at, "arbiter", Request::Game(input))?;
+            announcer.deliver(&outputs);
+            game_reply(&outputs)
+        }
+        Command::Check(listener) => {
+            let outputs = session.apply(at, "arbiter", Request::ClockCheck(listener))?;
+            announcer.deliver(&outputs);
+            serde_json::json!({"ok": true}).to_string()
+        }
+        Command::Say(listener, text) => {
+            announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
+            serde_json::json!({"ok": true}).to_string()
+        }
+        Command::NewGame => {
+            let config = session.config.clone();
+            let text = session.config_text.clone();
+            session::set_aside(&options.journal, "done")?;
+            *session = Session::create(&options.journal, config, text)?;
+            serde_json::json!({"ok": true}).to_string()
+        }
+        Command::Reload => reload(session, announcer, options)?,
+    };
+    Ok(reply)
+}
+
+fn reload(
+    session: &mut Session,
+    announcer: &mut Announcer,
+    options: &RunOptions,
+) -> std::io::Result<String> {
+    let phase = session.table.game().phase();
+    if !matches!(phase, Phase::NotStarted | Phase::Finished) {
+        return Ok(crate::control::protocol::error_reply(
+            "reload is for between games: start a new game (new-game) or finish this one first",
+        ));
+    }
+    match load(options) {
+        Ok((config, text)) => {
+            announcer.set_languages(Languages::from_config(&config));
+            session::set_aside(&options.journal, "done")?;
+            *session = Session::create(&options.journal, config, text)?;
+            Ok(serde_json::json!({"ok": true}).to_string())
+        }
+        Err(message) => Ok(crate::control::protocol::error_reply(&message)),
+    }
+}
+
+fn status(session: &mut Session) -> String {
+    let now = session.now();
+    session.table.advance(now);
+    let game = session.table.game();
+    use crate::clock::Side;
+    serde_json::json!({
+        "ok": true,
+        "game_ms": now,
+        "phase": format!("{:?}", game.phase()),
+        "running": game.running(),
+        "white_ms": game.remaining(Side::White, now),
+        "black_ms": game.remaining(Side::Black, now),
+        "moves": {"white": game.moves(Side::White), "black": game.moves(Side::Black)},
+        "result": game.result(),
+    })
+    .to_string()
+}
+
+fn game_reply(outputs: &[Output]) -> String {
+    let mut events = Vec::new();
+    for output in outputs {
+        if let Output::Core(stamped) = output {
+            if let Event::Rejected { reason, .. } = &stamped.event {
+                return crate::control::protocol::error_reply(reason);
+            }
+            events.push(serde_json::to_value(stamped).unwrap_or_default());
+        }
+    }
+    serde_json::json!({"ok": true, "events": events}).to_string()
+}
+
+/// Speaks one utterance through the voice pack on the default output, then returns.
+pub fn speak_once(lang: Lang, utterance: &Utterance) -> Result<(), String> {
+    let voices = voices::Voices::load(&voices::voices_dir(None))?;
+    let pcm = voices.render(lang, utterance)?;
+    let audio = open_audio().ok_or("no audio output could be opened (see the log)")?;
+    audio.speak(
+        crate::audio::Audience::All,
+        pcm,
+        crate::audio::Priority::Readout,
+    );
+    audio.shutdown();
+    Ok(())
+}

@@ -1,0 +1,14 @@
+//! The crash-safe journal: every input that changes the game, synced before it takes effect,
+//! with heartbeats of the running clock. It restores a game after a crash, settles a claim
+//! about the clock (1.7.10), and moves a game onto a spare device (1.7.4, 1.7.8).
+
+pub mod reader;
+pub mod record;
+pub mod writer;
+
+pub use reader::{Journal, JournalError};
+pub use record::{wall_now, Record};
+pub use writer::JournalWriter;
+
+#[cfg(test)]
+mod tests;

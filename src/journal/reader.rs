@@ -1,0 +1,210 @@
+//! Reading a journal back: every record checked, a torn last line tolerated, and the game
+//! rebuilt by replaying its inputs through the same table the daemon runs.
+
+use super::record::Record;
+use crate::clock::Ms;
+use crate::config::Config;
+use crate::sim::{parse_script, Action, Step};
+use crate::table::{Output, Request, Table};
+
+/// Why a journal cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// The file could not be read.
+    #[error("{path}: cannot read the journal: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A line in the middle is not a record (a torn *last* line is tolerated).
+    #[error("{path}:{line}: not a journal record: {reason}")]
+    BadLine {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
+    /// The first record is not a game record.
+    #[error("{path}: the journal does not begin with a game record")]
+    NoGame {
+        /// The file.
+        path: String,
+    },
+    /// Sequence numbers or game times out of order.
+    #[error("{path}:{line}: {reason}")]
+    OutOfOrder {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What is out of order.
+        reason: String,
+    },
+    /// The configuration recorded in the journal is not valid.
+    #[error("{0}")]
+    Config(#[from] crate::config::ConfigError),
+}
+
+/// A journal as read: its records, and whether a torn last line was dropped.
+#[derive(Debug, Clone)]
+pub struct Journal {
+    /// The records, in order.
+    pub records: Vec<Record>,
+    /// A partial last line was found and left out.
+    pub torn_tail: bool,
+    /// Length in bytes of the well-formed part (where appending may resume).
+    pub good_len: usize,
+}
+
+impl Journal {
+    /// Parses journal text; `path` names it in errors.
+    pub fn parse(text: &str, path: &str) -> Result<Journal, JournalError> {
+        let mut records: Vec<Record> = Vec::new();
+        let mut torn_tail = false;
+        let mut good_len = 0;
+        let mut offset = 0;
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for (index, raw) in lines.iter().enumerate() {
+            let line_no = index + 1;
+            offset += raw.len();
+            let complete = raw.ends_with('\n');
+            let content = raw.trim_end_matches('\n');
+            if content.trim().is_empty() {
+                if complete {
+                    good_len = offset;
+                }
+                continue;
+            }
+            if !complete {
+                // Only the last line can lack its newline: it was being written when the
+                // process died, and was never acknowledged.
+                torn_tail = true;
+                continue;
+            }
+            let record =
+                serde_json::from_str::<Record>(content).map_err(|e| JournalError::BadLine {
+                    path: path.to_string(),
+                    line: line_no,
+                    reason: e.to_string(),
+                })?;
+            check_order(&records, &record, path, line_no)?;
+            records.push(record);
+            good_len = offset;
+        }
+        match records.first() {
+            Some(Record::Game { .. }) => Ok(Journal {
+                records,
+                torn_tail,
+                good_len,
+            }),
+            _ => Err(JournalError::NoGame {
+                path: path.to_string(),
+            }),
+        }
+    }
+
+    /// Reads and parses a journal file.
+    pub fn read(path: &std::path::Path) -> Result<Journal, JournalError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| JournalError::Read {
+            path: name.clone(),
+            source,
+        })?;
+        let text = String::from_utf8_lossy(&bytes);
+        Journal::parse(&text, &name)
+    }
+
+    /// The configuration text the game is played under.
+    pub fn config_text(&self) -> &str {
+        match self.records.first() {
+            Some(Record::Game { config, .. }) => config,
+            _ => "",
+        }
+    }
+
+    /// The last sequence number.
+    pub fn last_seq(&self) -> u64 {
+        self.records.last().map_or(0, Record::seq)
+    }
+
+    /// The game time of the last record.
+    pub fn last_game_ms(&self) -> Ms {
+        self.records.iter().map(Record::game_ms).max().unwrap_or(0)
+    }
+
+    /// The inputs as script steps (game time, action), in order.
+    pub fn steps(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for record in &self.records {
+            if let Record::Input { game_ms, input, .. } = record {
+                let line = format!("@{}.{:03} {input}", game_ms / 1000, game_ms % 1000);
+                // Inputs were written by us from valid requests; a bad one is skipped.
+                if let Ok(mut parsed) = parse_script(&line, "journal") {
+                    steps.append(&mut parsed);
+                }
+            }
+        }
+        steps
+    }
+
+    /// Rebuilds the table by replaying every input at its game time, then brings it to the
+    /// last record's time. Returns the table and every output the replay produced.
+    pub fn replay(&self, path: &str) -> Result<(Table, Vec<Output>), JournalError> {
+        let config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
+        let mut table = Table::new(&config, 0);
+        let mut outputs = Vec::new();
+        for step in self.steps() {
+            match step.action {
+                Action::Input(input) => table.handle(step.at, Request::Game(input)),
+                Action::ClockCheck(listener) => {
+                    table.handle(step.at, Request::ClockCheck(listener))
+                }
+                Action::End => table.advance(step.at),
+            }
+            outputs.extend(table.drain());
+        }
+        table.advance(self.last_game_ms());
+        outputs.extend(table.drain());
+        Ok((table, outputs))
+    }
+}
+
+fn check_order(
+    records: &[Record],
+    next: &Record,
+    path: &str,
+    line: usize,
+) -> Result<(), JournalError> {
+    let Some(last) = records.last() else {
+        return Ok(());
+    };
+    let fail = |reason: String| JournalError::OutOfOrder {
+        path: path.to_string(),
+        line,
+        reason,
+    };
+    if next.seq() != last.seq() + 1 {
+        return Err(fail(format!(
+            "sequence number {} follows {}: a record is missing or repeated",
+            next.seq(),
+            last.seq()
+        )));
+    }
+    if next.game_ms() < last.game_ms() {
+        return Err(fail(format!(
+            "game time {} ms goes back from {} ms",
+            next.game_ms(),
+            last.game_ms()
+        )));
+    }
+    if matches!(next, Record::Game { .. }) {
+        return Err(fail(
+            "a second game record: one journal holds one game".to_string(),
+        ));
+    }
+    Ok(())
+}

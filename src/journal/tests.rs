@@ -1,0 +1,104 @@
+//! Tests of the journal: writing, reading, torn lines, bad lines, replay.
+
+use super::*;
+
+const CONFIG: &str = "[[time_control.stage]]\ntime = \"5:00\"\n";
+
+fn input(seq: u64, game_ms: i64, text: &str) -> Record {
+    Record::Input {
+        seq,
+        game_ms,
+        mono_ms: game_ms,
+        wall_ms: 0,
+        source: "test".into(),
+        input: text.into(),
+    }
+}
+
+fn write_game(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("j.jsonl");
+    let mut w = JournalWriter::create(&path, CONFIG).unwrap();
+    w.append(|seq| input(seq, 0, "start")).unwrap();
+    w.append(|seq| input(seq, 10_000, "press white")).unwrap();
+    w.append(|seq| Record::Heartbeat {
+        seq,
+        game_ms: 11_000,
+        mono_ms: 11_000,
+        wall_ms: 0,
+        white_ms: 290_000,
+        black_ms: 299_000,
+    })
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_written_journal_reads_back_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let journal = Journal::read(&path).unwrap();
+    assert_eq!(journal.records.len(), 4);
+    assert!(!journal.torn_tail);
+    let (table, _) = journal.replay("j").unwrap();
+    assert_eq!(
+        table.game().remaining(crate::clock::Side::White, 11_000),
+        290_000
+    );
+    assert_eq!(
+        table.game().remaining(crate::clock::Side::Black, 11_000),
+        299_000
+    );
+}
+
+#[test]
+fn a_torn_last_line_is_tolerated_and_cut_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let full = bytes.len();
+    bytes.extend_from_slice(b"{\"seq\":4,\"kind\":\"inp");
+    std::fs::write(&path, &bytes).unwrap();
+    let journal = Journal::read(&path).unwrap();
+    assert!(journal.torn_tail);
+    assert_eq!(journal.good_len, full);
+    let mut w = JournalWriter::resume(&path, journal.good_len, journal.last_seq()).unwrap();
+    w.append(|seq| input(seq, 12_000, "press black")).unwrap();
+    let again = Journal::read(&path).unwrap();
+    assert!(!again.torn_tail);
+    assert_eq!(again.records.len(), 5);
+}
+
+#[test]
+fn a_bad_line_in_the_middle_is_an_error_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "garbage";
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let err = Journal::read(&path).unwrap_err().to_string();
+    assert!(err.contains("j.jsonl:3: not a journal record"), "{err}");
+}
+
+#[test]
+fn a_missing_or_repeated_record_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let dropped = [lines[0], lines[1], lines[3]].join("\n") + "\n";
+    std::fs::write(&path, dropped).unwrap();
+    let err = Journal::read(&path).unwrap_err().to_string();
+    assert!(err.contains(":3: sequence number 3 follows 1"), "{err}");
+}
+
+#[test]
+fn a_journal_must_begin_with_its_game() {
+    let err = Journal::parse(
+        "{\"seq\":0,\"kind\":\"restored\",\"game_ms\":0,\"mono_ms\":0,\"wall_ms\":0}\n",
+        "x",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("does not begin with a game record"), "{err}");
+}

@@ -1,0 +1,80 @@
+//! Appending to the journal: each record is one line, written and synced to disk before the
+//! input it records takes effect, so an acknowledged press is never lost.
+
+use super::record::Record;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An open journal file, appending.
+#[derive(Debug)]
+pub struct JournalWriter {
+    path: PathBuf,
+    file: File,
+    next_seq: u64,
+}
+
+impl JournalWriter {
+    /// Starts a new journal at `path` (replacing any file there) with its game record.
+    pub fn create(path: &Path, config_text: &str) -> std::io::Result<JournalWriter> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .open(path)?;
+        let mut writer = JournalWriter {
+            path: path.to_path_buf(),
+            file,
+            next_seq: 0,
+        };
+        writer.append(|seq| Record::Game {
+            seq,
+            wall_ms: super::record::wall_now(),
+            config: config_text.to_string(),
+        })?;
+        sync_dir(path);
+        Ok(writer)
+    }
+
+    /// Reopens an existing journal for appending after its last good record (a torn last
+    /// line is cut off first).
+    pub fn resume(path: &Path, good_len: usize, last_seq: u64) -> std::io::Result<JournalWriter> {
+        let file = OpenOptions::new().write(true).open(path)?;
+        file.set_len(good_len as u64)?;
+        file.sync_all()?;
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(JournalWriter {
+            path: path.to_path_buf(),
+            file,
+            next_seq: last_seq + 1,
+        })
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends a record built with the next sequence number, and syncs it to disk.
+    pub fn append(&mut self, build: impl FnOnce(u64) -> Record) -> std::io::Result<()> {
+        let record = build(self.next_seq);
+        let mut line = serde_json::to_string(&record).map_err(std::io::Error::other)?;
+        line.push('\n');
+        self.file.write_all(line.as_bytes())?;
+        self.file.sync_data()?;
+        self.next_seq += 1;
+        Ok(())
+    }
+}
+
+/// Syncs the directory holding a new file, so the file's name survives a crash too.
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(handle) = File::open(dir) {
+            let _ = handle.sync_all();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! What the clock can say, as data: the semantic events the phrasing layer
+//! turns into words. Sides, outcomes, reasons and delay kinds are the clock core's own.
+
+pub use crate::clock::{DelayKind, Outcome, Reason, Side};
+
+/// A language the clock speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// Russian.
+    Ru,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every supported language.
+    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
+
+    /// The short code used in voice packs and on the command line ("ru", "en").
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a short code ("ru", "en"), ignoring ASCII case.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
+    }
+}
+
+/// One stage of a time control, as told in a clock check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageInfo {
+    /// Moves to make in this stage; `None` for the rest of the game.
+    pub moves: Option<u32>,
+    /// Time for the stage, in milliseconds.
+    pub time_ms: i64,
+    /// Fischer increment per move, in milliseconds (0 for none).
+    pub increment_ms: i64,
+    /// Delay per move, in milliseconds (0 for none).
+    pub delay_ms: i64,
+    /// The kind of delay, if any.
+    pub delay_kind: Option<DelayKind>,
+    /// Whether the stage repeats (e.g. "20 moves in 1 hour, repeating").
+    pub repeat: bool,
+}
+
+/// Something the clock says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Announcement {
+    /// The game started: this side is to move.
+    Start {
+        /// Whose clock started.
+        side: Side,
+    },
+    /// A second of the final countdown: just the number.
+    Countdown {
+        /// Time left.
+        remaining_ms: i64,
+    },
+    /// Practice only: the side on move has not pressed for a while.
+    Reminder {
+        /// Who is on move.
+        side: Side,
+    },
+    /// The arbiter's command was refused.
+    Refused,
+    /// A player's own time on demand: side, remaining, moves left to the
+    /// control (`None` in a rest-of-game stage).
+    TimeReadout {
+        /// Whose time.
+        side: Side,
+        /// Time left, in milliseconds.
+        remaining_ms: i64,
+        /// Moves left to the control, if the stage has one.
+        moves_to_control: Option<u32>,
+    },
+    /// The opponent's time, said to the asker; `side` is the opponent, whose
+    /// time is read.
+    OpponentTime {
+        /// The opponent, whose time this is.
+        side: Side,
+        /// Time left, in milliseconds.
+        remaining_ms: i64,
+    },
+    /// A move was completed: `side` moved, `number` is his move count. Says
+    /// the move number and whose turn it is now.
+    Move {
+        /// Who just moved.
+        side: Side,
+        /// His move count.
+        number: u32,
+    },
+    /// N moves left to the control (said at configured counts).
+    MovesToControl {
+        /// Whose count.
+        side: Side,
+        /// Moves left.
+        moves: u32,
+    },
+    /// Time warning: `remaining_ms` left before the control; `sudden_death`
+    /// when the control is to the end of the game.
+    Warning {
+        /// Who is warned about his time.
+        side: Side,
+        /// Time left, in milliseconds.
+        remaining_ms: i64,
+        /// The control is the end of the game.
+        sudden_death: bool,
+    },
+    /// A player's time ran out.
+    Flag {
+        /// Whose flag fell.
+        side: Side,
+    },
+    /// The clock was paused.
+    Pause,
+    /// The clock was resumed.
+    Resume,
+    /// The arbiter changed a time; `clamped` when the change was limited by
+    /// the rules (rule 1.7.8: not below 15 minutes).
+    Adjusted {
+        /// Whose time.
+        side: Side,
+        /// The new time, in milliseconds.
+        new_ms: i64,
+        /// The requested change was limited.
+        clamped: bool,
+    },
+    /// A player stopped the clock (rule 1.7.11).
+    PlayerStop {
+        /// Who stopped it.
+        side: Side,
+    },
+    /// A player entered a new stage of the time control and got time added.
+    NewStage {
+        /// Whose stage.
+        side: Side,
+        /// Time added, in milliseconds (0: nothing is said about time).
+        added_ms: i64,
+    },
+    /// The game ended.
+    Result {
+        /// Who won.
+        outcome: Outcome,
+        /// Why.
+        reason: Reason,
+    },
+    /// Rule 1.7.5 clock check before the start: the control and both times.
+    ClockCheck {
+        /// The stages of the time control, in order.
+        stages: Vec<StageInfo>,
+        /// White's time, in milliseconds.
+        white_ms: i64,
+        /// Black's time, in milliseconds.
+        black_ms: i64,
+    },
+    /// A press on the clock of a side whose clock is not running.
+    IgnoredPress {
+        /// Who pressed.
+        side: Side,
+    },
+}

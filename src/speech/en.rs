@@ -1,0 +1,318 @@
+//! English phrasing: turns an [`Announcement`] into words and clip keys,
+//! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
+
+use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::duration::{exact_parts, spoken_parts, Spoken};
+use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
+use super::utterance::{clip, Builder, Clip, Utterance};
+
+const WHITE: Clip = clip("white", "White");
+const BLACK: Clip = clip("black", "Black");
+const WHITE_POSS: Clip = clip("white_poss", "White's");
+const BLACK_POSS: Clip = clip("black_poss", "Black's");
+const TO_CONTROL: Clip = clip("to_control", "to the time control");
+const TO_GAME_END: Clip = clip("to_game_end", "to the end of the game");
+const OPPONENT: Clip = clip("opponent", "opponent");
+const TO_MOVE: Clip = clip("to_move", "to move");
+const FLAG_FALLEN: Clip = clip("flag_fallen", "flag has fallen");
+const PAUSED: Clip = clip("paused", "clock paused");
+const RESUMED: Clip = clip("resumed", "clock resumed");
+const TIME_SET_TO: Clip = clip("time_set_to", "time set to");
+const CLAMPED: Clip = clip("clamped", "the reduction was limited by the rules");
+const STOPPED_CLOCK: Clip = clip("stopped_clock", "stopped the clock");
+const NEW_CONTROL: Clip = clip("new_control", "new time control");
+const PLUS: Clip = clip("plus", "plus");
+const WHITE_WINS: Clip = clip("white_wins", "White wins");
+const BLACK_WINS: Clip = clip("black_wins", "Black wins");
+const DRAW: Clip = clip("draw", "draw");
+const ON_TIME: Clip = clip("on_time", "on time");
+const BY_RESIGNATION: Clip = clip("by_resignation", "by resignation");
+const NO_MOVES: Clip = clip("opponent_no_moves", "the opponent has no moves");
+const RULE_1713: Clip = clip(
+    "stop_in_won_position",
+    "clock stopped in a winning position",
+);
+const CLOCK_CHECK: Clip = clip("clock_check", "clock check");
+const CONTROL: Clip = clip("control", "time control");
+const IN_TIME: Clip = clip("in", "in");
+const PER_MOVE: Clip = clip("per_move", "per move");
+const THEN: Clip = clip("then", "then");
+const REPEATING: Clip = clip("repeating", "repeating");
+const DELAY: Clip = clip("delay", "delay");
+const DELAY_BRONSTEIN: Clip = clip("delay_bronstein", "Bronstein delay");
+const DELAY_SIMPLE: Clip = clip("delay_simple", "simple delay");
+const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "not your clock");
+const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "your clock is running");
+const REFUSED: Clip = clip("refused", "command refused");
+
+/// Every clip English phrasing can emit, with its text.
+pub(crate) fn clips() -> Vec<Clip> {
+    let mut all = vec![
+        WHITE,
+        BLACK,
+        WHITE_POSS,
+        BLACK_POSS,
+        TO_CONTROL,
+        TO_GAME_END,
+        OPPONENT,
+        TO_MOVE,
+        FLAG_FALLEN,
+        PAUSED,
+        RESUMED,
+        TIME_SET_TO,
+        CLAMPED,
+        STOPPED_CLOCK,
+        NEW_CONTROL,
+        PLUS,
+        WHITE_WINS,
+        BLACK_WINS,
+        DRAW,
+        ON_TIME,
+        BY_RESIGNATION,
+        NO_MOVES,
+        RULE_1713,
+        CLOCK_CHECK,
+        CONTROL,
+        IN_TIME,
+        PER_MOVE,
+        THEN,
+        REPEATING,
+        DELAY,
+        DELAY_BRONSTEIN,
+        DELAY_SIMPLE,
+        NOT_YOUR_CLOCK,
+        YOUR_CLOCK_RUNS,
+        REFUSED,
+    ];
+    all.extend(num::clips());
+    all
+}
+
+fn name(side: Side) -> Clip {
+    match side {
+        Side::White => WHITE,
+        Side::Black => BLACK,
+    }
+}
+
+fn possessive(side: Side) -> Clip {
+    match side {
+        Side::White => WHITE_POSS,
+        Side::Black => BLACK_POSS,
+    }
+}
+
+/// Says the non-zero parts of a duration, or "zero seconds".
+fn say_parts(b: &mut Builder, p: Spoken) {
+    if p.is_zero() {
+        say_count(b, 0, &SECOND);
+        return;
+    }
+    for (n, noun) in [(p.hours, &HOUR), (p.minutes, &MINUTE), (p.seconds, &SECOND)] {
+        if n > 0 {
+            say_count(b, n, noun);
+        }
+    }
+}
+
+fn say_remaining(b: &mut Builder, ms: i64) {
+    say_parts(b, spoken_parts(ms));
+}
+
+/// A duration on its own, as a sentence.
+pub(crate) fn readout(ms: i64) -> Utterance {
+    let mut b = Builder::new();
+    say_remaining(&mut b, ms);
+    b.finish()
+}
+
+/// Phrases one announcement.
+pub(crate) fn phrase(a: &Announcement) -> Utterance {
+    let mut b = Builder::new();
+    match a {
+        Announcement::Start { side } => {
+            b.say(name(*side));
+            b.say(TO_MOVE);
+        }
+        Announcement::Countdown { remaining_ms } => {
+            num::say_number(&mut b, (*remaining_ms).max(0) as u64 / 1000);
+        }
+        Announcement::Reminder { side } => {
+            side_label(&mut b, *side);
+            b.say(YOUR_CLOCK_RUNS);
+        }
+        Announcement::Refused => b.say(REFUSED),
+        Announcement::TimeReadout {
+            side,
+            remaining_ms,
+            moves_to_control,
+        } => {
+            side_label(&mut b, *side);
+            say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_to_control {
+                b.stop();
+                say_count(&mut b, u64::from(*moves), &MOVE);
+                b.say(TO_CONTROL);
+            }
+        }
+        Announcement::OpponentTime { side, remaining_ms } => {
+            b.say(OPPONENT);
+            b.say_in_parens(name(*side));
+            b.mark(":");
+            say_remaining(&mut b, *remaining_ms);
+        }
+        Announcement::Move { side, number } => {
+            b.say(MOVE.one);
+            num::say_number(&mut b, u64::from(*number));
+            b.stop();
+            b.say(name(side.other()));
+            b.say(TO_MOVE);
+        }
+        Announcement::MovesToControl { side, moves } => {
+            side_label(&mut b, *side);
+            say_count(&mut b, u64::from(*moves), &MOVE);
+            b.say(TO_CONTROL);
+        }
+        Announcement::Warning {
+            side,
+            remaining_ms,
+            sudden_death,
+        } => {
+            side_label(&mut b, *side);
+            say_remaining(&mut b, *remaining_ms);
+            b.say(if *sudden_death {
+                TO_GAME_END
+            } else {
+                TO_CONTROL
+            });
+        }
+        Announcement::Flag { side } => {
+            b.say(possessive(*side));
+            b.say(FLAG_FALLEN);
+        }
+        Announcement::Pause => b.say(PAUSED),
+        Announcement::Resume => b.say(RESUMED),
+        Announcement::Adjusted {
+            side,
+            new_ms,
+            clamped,
+        } => {
+            b.say(possessive(*side));
+            b.say(TIME_SET_TO);
+            say_parts(&mut b, exact_parts(*new_ms));
+            if *clamped {
+                b.stop();
+                b.say(CLAMPED);
+            }
+        }
+        Announcement::PlayerStop { side } => {
+            b.say(name(*side));
+            b.say(STOPPED_CLOCK);
+        }
+        Announcement::NewStage { side, added_ms } => {
+            side_label(&mut b, *side);
+            b.say(NEW_CONTROL);
+            if !exact_parts(*added_ms).is_zero() {
+                b.mark(",");
+                b.say(PLUS);
+                say_parts(&mut b, exact_parts(*added_ms));
+            }
+        }
+        Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
+        Announcement::ClockCheck {
+            stages,
+            white_ms,
+            black_ms,
+        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+        Announcement::IgnoredPress { side } => {
+            side_label(&mut b, *side);
+            b.say(NOT_YOUR_CLOCK);
+        }
+    }
+    b.finish()
+}
+
+/// "White:" at the head of a sentence.
+fn side_label(b: &mut Builder, side: Side) {
+    b.say(name(side));
+    b.mark(":");
+}
+
+fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
+    b.say(match outcome {
+        Outcome::White => WHITE_WINS,
+        Outcome::Black => BLACK_WINS,
+        Outcome::Draw => DRAW,
+    });
+    match reason {
+        Reason::TimeForfeit => b.say(ON_TIME),
+        Reason::Resignation => b.say(BY_RESIGNATION),
+        Reason::NoMoves => {
+            b.mark(":");
+            b.say(NO_MOVES);
+        }
+        Reason::Draw1713 => {
+            b.mark(":");
+            b.say(RULE_1713);
+        }
+    }
+}
+
+/// "Clock check. Time control: forty moves in two hours, plus thirty seconds
+/// per move; then one hour to the end of the game. White: two hours. Black: two hours."
+fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+    b.say(CLOCK_CHECK);
+    b.stop();
+    if !stages.is_empty() {
+        b.say(CONTROL);
+        b.mark(":");
+        for (i, stage) in stages.iter().enumerate() {
+            if i > 0 {
+                b.mark(";");
+                b.say(THEN);
+            }
+            say_stage(b, stage);
+        }
+        b.stop();
+    }
+    for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
+        side_label(b, side);
+        say_parts(b, exact_parts(ms));
+        b.stop();
+    }
+}
+
+fn say_stage(b: &mut Builder, s: &StageInfo) {
+    match s.moves {
+        Some(moves) => {
+            say_count(b, u64::from(moves), &MOVE);
+            b.say(IN_TIME);
+            say_parts(b, exact_parts(s.time_ms));
+        }
+        None => {
+            say_parts(b, exact_parts(s.time_ms));
+            b.say(TO_GAME_END);
+        }
+    }
+    if s.repeat {
+        b.mark(",");
+        b.say(REPEATING);
+    }
+    let increment = exact_parts(s.increment_ms);
+    if !increment.is_zero() {
+        b.mark(",");
+        b.say(PLUS);
+        say_parts(b, increment);
+        b.say(PER_MOVE);
+    }
+    let delay = exact_parts(s.delay_ms);
+    if !delay.is_zero() {
+        b.mark(",");
+        b.say(match s.delay_kind {
+            Some(DelayKind::Bronstein) => DELAY_BRONSTEIN,
+            Some(DelayKind::Simple) => DELAY_SIMPLE,
+            None => DELAY,
+        });
+        say_parts(b, delay);
+    }
+}

@@ -1,0 +1,88 @@
+//! `say` lines: an announcement for an audience, phrased once per language its listeners hear.
+
+use super::{phrase, Announcement, Lang};
+use crate::clock::Ms;
+use crate::config::{Config, Language};
+use crate::table::{Audience, Listener};
+use serde::Serialize;
+
+/// One utterance for the listeners of one language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SayLine {
+    /// When.
+    pub at_ms: Ms,
+    /// Always `say`.
+    pub event: &'static str,
+    /// Who hears it.
+    pub audience: Audience,
+    /// `ru` or `en`.
+    pub language: &'static str,
+    /// The words.
+    pub text: String,
+    /// The voice-pack clip keys that say them, in order.
+    pub clips: Vec<String>,
+}
+
+/// Which language each listener hears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Languages {
+    /// White's, Black's and the arbiter's languages.
+    pub of: [Lang; 3],
+}
+
+impl Languages {
+    /// The languages a configuration sets.
+    pub fn from_config(config: &Config) -> Languages {
+        let lang = |l: Language| match l {
+            Language::Ru => Lang::Ru,
+            Language::En => Lang::En,
+        };
+        Languages {
+            of: [
+                lang(config.players[0].language),
+                lang(config.players[1].language),
+                lang(config.arbiter_language),
+            ],
+        }
+    }
+
+    /// The language a listener hears; a public speaker speaks the players' first language.
+    pub fn of(&self, listener: Listener) -> Lang {
+        match listener {
+            Listener::White | Listener::All => self.of[0],
+            Listener::Black => self.of[1],
+            Listener::Arbiter => self.of[2],
+        }
+    }
+}
+
+/// Phrases an announcement for its audience: one line per language, listeners grouped.
+pub fn say_lines(
+    languages: &Languages,
+    at_ms: Ms,
+    audience: &Audience,
+    announcement: &Announcement,
+) -> Vec<SayLine> {
+    let mut groups: Vec<(Lang, Vec<Listener>)> = Vec::new();
+    for &listener in audience.listeners() {
+        let lang = languages.of(listener);
+        match groups.iter_mut().find(|(l, _)| *l == lang) {
+            Some((_, list)) => list.push(listener),
+            None => groups.push((lang, vec![listener])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(lang, listeners)| {
+            let utterance = phrase(lang, announcement);
+            SayLine {
+                at_ms,
+                event: "say",
+                audience: Audience::of(&listeners),
+                language: lang.code(),
+                text: utterance.text,
+                clips: utterance.clips,
+            }
+        })
+        .collect()
+}

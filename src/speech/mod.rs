@@ -1,0 +1,97 @@
+//! Speech for the clock: phrasing of announcements per language
+//! ([`phrase`], [`readout`]), the list of recorded clips a voice pack must
+//! hold ([`clip_catalog`]), and loading and rendering voice packs ([`VoicePack`]).
+
+mod announcement;
+mod duration;
+mod en;
+mod en_numbers;
+pub mod lines;
+mod pack;
+mod ru;
+mod ru_numbers;
+mod ru_stress;
+mod utterance;
+
+pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo};
+pub use duration::{exact_parts, spoken_parts, Spoken};
+pub use lines::{say_lines, Languages, SayLine};
+pub use pack::{PackError, RenderError, VoicePack, DEFAULT_GAP_MS};
+pub use utterance::{Clip, Utterance};
+
+/// Phrases an announcement in `lang`: its text and the clip keys that say it.
+pub fn phrase(lang: Lang, a: &Announcement) -> Utterance {
+    match lang {
+        Lang::Ru => ru::phrase(a),
+        Lang::En => en::phrase(a),
+    }
+}
+
+/// Says a remaining time alone ("Один час двенадцать минут.").
+pub fn readout(lang: Lang, ms: i64) -> Utterance {
+    match lang {
+        Lang::Ru => ru::readout(ms),
+        Lang::En => en::readout(ms),
+    }
+}
+
+/// The text to give the speech engine for a clip whose words are `text`:
+/// Russian words carry `+` before the stressed vowel (RHVoice's
+/// `stress_marker=+`), so that a word said alone gets the stress it has in the
+/// phrase ("часа́", "хо́да"). English text is returned as it is.
+pub fn synthesis_text(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::Ru => ru_stress::mark(text),
+        Lang::En => text.to_string(),
+    }
+}
+
+/// Every clip key phrasing can emit for `lang`, with its text, each key once,
+/// in a stable order. A voice pack for `lang` must record all of them.
+pub fn clip_catalog(lang: Lang) -> Vec<(String, String)> {
+    let clips = match lang {
+        Lang::Ru => ru::clips(),
+        Lang::En => en::clips(),
+    };
+    let mut seen = std::collections::HashSet::new();
+    clips
+        .into_iter()
+        .filter(|c| seen.insert(c.key))
+        .map(|c| (c.key.to_string(), c.text.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_never_has_two_texts() {
+        for (lang, clips) in [(Lang::Ru, ru::clips()), (Lang::En, en::clips())] {
+            let mut texts = std::collections::HashMap::new();
+            for c in clips {
+                let old = texts.insert(c.key, c.text);
+                assert!(
+                    old.is_none() || old == Some(c.text),
+                    "{lang:?}: key {} has texts {old:?} and {}",
+                    c.key,
+                    c.text
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_file_name_safe() {
+        for lang in Lang::ALL {
+            for (key, text) in clip_catalog(lang) {
+                assert!(!key.is_empty() && !text.is_empty());
+                assert!(
+                    key.bytes()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_'),
+                    "bad key {key}"
+                );
+            }
+        }
+    }
+}

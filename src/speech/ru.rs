@@ -1,0 +1,337 @@
+//! Russian phrasing: turns an [`Announcement`] into words and clip keys,
+//! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
+
+use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::duration::{exact_parts, spoken_parts, Spoken};
+use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
+use super::utterance::{clip, Builder, Clip, Utterance};
+
+const WHITE_NOM: Clip = clip("white_nom", "белые");
+const BLACK_NOM: Clip = clip("black_nom", "чёрные");
+const WHITE_GEN: Clip = clip("white_gen", "белых");
+const BLACK_GEN: Clip = clip("black_gen", "чёрных");
+const TO_CONTROL: Clip = clip("to_control", "до контроля");
+const TO_GAME_END: Clip = clip("to_game_end", "до конца партии");
+const OPPONENT: Clip = clip("opponent", "соперник");
+const TO_MOVE: Clip = clip("to_move_pl", "ходят");
+const FLAG_FELL_AT: Clip = clip("flag_fell_at", "флажок упал у");
+const PAUSE: Clip = clip("pause", "пауза");
+const RESUME: Clip = clip("resume", "игра продолжается");
+const TIME: Clip = clip("time", "время");
+const CHANGED: Clip = clip("changed", "изменено");
+const CLAMPED: Clip = clip("clamped", "уменьшение ограничено правилами");
+const STOPPED_CLOCK: Clip = clip("stopped_clock_pl", "остановили часы");
+const NEW_CONTROL: Clip = clip("new_control", "новый контроль времени");
+const PLUS: Clip = clip("plus", "плюс");
+const WIN: Clip = clip("win", "победа");
+const DRAW: Clip = clip("draw", "ничья");
+const ON_TIME: Clip = clip("on_time", "по времени");
+const RESIGNED: Clip = clip("opponent_resigned", "соперник сдался");
+const NO_MOVES: Clip = clip("opponent_no_moves", "у соперника нет ходов");
+const RULE_1713: Clip = clip(
+    "stop_in_won_position",
+    "остановка часов в выигрышной позиции",
+);
+const CLOCK_CHECK: Clip = clip("clock_check", "проверка часов");
+const CONTROL: Clip = clip("control", "контроль");
+const IN_TIME: Clip = clip("in", "за");
+const PER_MOVE: Clip = clip("per_move", "за ход");
+const THEN: Clip = clip("then", "затем");
+const REPEATING: Clip = clip("repeating", "повторяется");
+const DELAY: Clip = clip("delay", "задержка");
+const DELAY_BRONSTEIN: Clip = clip("delay_bronstein", "задержка Бронштейна");
+const DELAY_SIMPLE: Clip = clip("delay_simple", "простая задержка");
+const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "не ваши часы");
+const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "ваши часы идут");
+const REFUSED: Clip = clip("refused", "команда отклонена");
+
+/// Every clip Russian phrasing can emit, with its text.
+pub(crate) fn clips() -> Vec<Clip> {
+    let mut all = vec![
+        WHITE_NOM,
+        BLACK_NOM,
+        WHITE_GEN,
+        BLACK_GEN,
+        TO_CONTROL,
+        TO_GAME_END,
+        OPPONENT,
+        TO_MOVE,
+        FLAG_FELL_AT,
+        PAUSE,
+        RESUME,
+        TIME,
+        CHANGED,
+        CLAMPED,
+        STOPPED_CLOCK,
+        NEW_CONTROL,
+        PLUS,
+        WIN,
+        DRAW,
+        ON_TIME,
+        RESIGNED,
+        NO_MOVES,
+        RULE_1713,
+        CLOCK_CHECK,
+        CONTROL,
+        IN_TIME,
+        PER_MOVE,
+        THEN,
+        REPEATING,
+        DELAY,
+        DELAY_BRONSTEIN,
+        DELAY_SIMPLE,
+        NOT_YOUR_CLOCK,
+        YOUR_CLOCK_RUNS,
+        REFUSED,
+    ];
+    all.extend(num::clips());
+    all
+}
+
+fn nominative(side: Side) -> Clip {
+    match side {
+        Side::White => WHITE_NOM,
+        Side::Black => BLACK_NOM,
+    }
+}
+
+fn genitive(side: Side) -> Clip {
+    match side {
+        Side::White => WHITE_GEN,
+        Side::Black => BLACK_GEN,
+    }
+}
+
+/// Says the non-zero parts of a duration, or "ноль секунд".
+fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
+    if p.is_zero() {
+        say_count(b, 0, &SECOND, case);
+        return;
+    }
+    for (n, noun) in [(p.hours, &HOUR), (p.minutes, &MINUTE), (p.seconds, &SECOND)] {
+        if n > 0 {
+            say_count(b, n, noun, case);
+        }
+    }
+}
+
+/// Says a remaining time the way a player hears it.
+fn say_remaining(b: &mut Builder, ms: i64) {
+    say_parts(b, spoken_parts(ms), Case::Nominative);
+}
+
+/// A duration on its own, as a sentence.
+pub(crate) fn readout(ms: i64) -> Utterance {
+    let mut b = Builder::new();
+    say_remaining(&mut b, ms);
+    b.finish()
+}
+
+/// Phrases one announcement.
+pub(crate) fn phrase(a: &Announcement) -> Utterance {
+    let mut b = Builder::new();
+    match a {
+        Announcement::Start { side } => {
+            b.say(TO_MOVE);
+            b.say(nominative(*side));
+        }
+        Announcement::Countdown { remaining_ms } => {
+            // Counting aloud: "три, два, один".
+            let seconds = (*remaining_ms).max(0) as u64 / 1000;
+            num::say_number(&mut b, seconds, Gender::Masculine, Case::Nominative);
+        }
+        Announcement::Reminder { side } => {
+            side_label(&mut b, *side);
+            b.say(YOUR_CLOCK_RUNS);
+        }
+        Announcement::Refused => b.say(REFUSED),
+        Announcement::TimeReadout {
+            side,
+            remaining_ms,
+            moves_to_control,
+        } => {
+            side_label(&mut b, *side);
+            say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_to_control {
+                b.stop();
+                b.say(TO_CONTROL);
+                say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+            }
+        }
+        Announcement::OpponentTime { side, remaining_ms } => {
+            b.say(OPPONENT);
+            b.say_in_parens(nominative(*side));
+            b.mark(":");
+            say_remaining(&mut b, *remaining_ms);
+        }
+        Announcement::Move { side, number } => {
+            b.say(MOVE.one);
+            num::say_number(
+                &mut b,
+                u64::from(*number),
+                Gender::Masculine,
+                Case::Nominative,
+            );
+            b.stop();
+            b.say(TO_MOVE);
+            b.say(nominative(side.other()));
+        }
+        Announcement::MovesToControl { side, moves } => {
+            side_label(&mut b, *side);
+            b.say(TO_CONTROL);
+            say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+        }
+        Announcement::Warning {
+            side,
+            remaining_ms,
+            sudden_death,
+        } => {
+            side_label(&mut b, *side);
+            say_remaining(&mut b, *remaining_ms);
+            b.say(if *sudden_death {
+                TO_GAME_END
+            } else {
+                TO_CONTROL
+            });
+        }
+        Announcement::Flag { side } => {
+            b.say(FLAG_FELL_AT);
+            b.say(genitive(*side));
+        }
+        Announcement::Pause => b.say(PAUSE),
+        Announcement::Resume => b.say(RESUME),
+        Announcement::Adjusted {
+            side,
+            new_ms,
+            clamped,
+        } => {
+            b.say(TIME);
+            b.say(genitive(*side));
+            b.say(CHANGED);
+            b.mark(":");
+            say_parts(&mut b, exact_parts(*new_ms), Case::Nominative);
+            if *clamped {
+                b.stop();
+                b.say(CLAMPED);
+            }
+        }
+        Announcement::PlayerStop { side } => {
+            b.say(nominative(*side));
+            b.say(STOPPED_CLOCK);
+        }
+        Announcement::NewStage { side, added_ms } => {
+            side_label(&mut b, *side);
+            b.say(NEW_CONTROL);
+            if !exact_parts(*added_ms).is_zero() {
+                b.mark(",");
+                b.say(PLUS);
+                say_parts(&mut b, exact_parts(*added_ms), Case::Nominative);
+            }
+        }
+        Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
+        Announcement::ClockCheck {
+            stages,
+            white_ms,
+            black_ms,
+        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+        Announcement::IgnoredPress { side } => {
+            side_label(&mut b, *side);
+            b.say(NOT_YOUR_CLOCK);
+        }
+    }
+    b.finish()
+}
+
+/// "Белые:" at the head of a sentence.
+fn side_label(b: &mut Builder, side: Side) {
+    b.say(nominative(side));
+    b.mark(":");
+}
+
+fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
+    match outcome {
+        Outcome::White | Outcome::Black => {
+            b.say(WIN);
+            b.say(genitive(if outcome == Outcome::White {
+                Side::White
+            } else {
+                Side::Black
+            }));
+        }
+        Outcome::Draw => b.say(DRAW),
+    }
+    match reason {
+        Reason::TimeForfeit => b.say(ON_TIME),
+        Reason::Resignation => {
+            b.mark(":");
+            b.say(RESIGNED);
+        }
+        Reason::NoMoves => {
+            b.mark(":");
+            b.say(NO_MOVES);
+        }
+        Reason::Draw1713 => {
+            b.mark(":");
+            b.say(RULE_1713);
+        }
+    }
+}
+
+/// "Проверка часов. Контроль: сорок ходов за два часа, плюс тридцать секунд
+/// за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
+fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+    b.say(CLOCK_CHECK);
+    b.stop();
+    if !stages.is_empty() {
+        b.say(CONTROL);
+        b.mark(":");
+        for (i, stage) in stages.iter().enumerate() {
+            if i > 0 {
+                b.mark(";");
+                b.say(THEN);
+            }
+            say_stage(b, stage);
+        }
+        b.stop();
+    }
+    for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
+        side_label(b, side);
+        say_parts(b, exact_parts(ms), Case::Nominative);
+        b.stop();
+    }
+}
+
+fn say_stage(b: &mut Builder, s: &StageInfo) {
+    match s.moves {
+        Some(moves) => {
+            say_count(b, u64::from(moves), &MOVE, Case::Nominative);
+            b.say(IN_TIME);
+            say_parts(b, exact_parts(s.time_ms), Case::Accusative);
+        }
+        None => {
+            say_parts(b, exact_parts(s.time_ms), Case::Nominative);
+            b.say(TO_GAME_END);
+        }
+    }
+    if s.repeat {
+        b.mark(",");
+        b.say(REPEATING);
+    }
+    let increment = exact_parts(s.increment_ms);
+    if !increment.is_zero() {
+        b.mark(",");
+        b.say(PLUS);
+        say_parts(b, increment, Case::Nominative);
+        b.say(PER_MOVE);
+    }
+    let delay = exact_parts(s.delay_ms);
+    if !delay.is_zero() {
+        b.mark(",");
+        b.say(match s.delay_kind {
+            Some(DelayKind::Bronstein) => DELAY_BRONSTEIN,
+            Some(DelayKind::Simple) => DELAY_SIMPLE,
+            None => DELAY,
+        });
+        say_parts(b, delay, Case::Nominative);
+    }
+}

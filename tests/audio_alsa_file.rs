@@ -1,0 +1,207 @@
+//! Real cpal/ALSA output into the `file` plugin over `null` (exact, ~2000× real time),
+//! selected with a private `XDG_CONFIG_HOME/alsa/asoundrc`. One test with sequential steps,
+//! because ALSA reads its configuration once per process.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::{deinterleave, onset, tone, wait_until, RATE};
+use talkclock::audio::{
+    devices, Audience, AudioConfig, AudioOut, HostKind, Listener, Priority, Route,
+};
+
+fn write_asoundrc(config_home: &Path, out: &Path) {
+    let pcm = |name: &str, hint: &str| {
+        format!(
+            "pcm.{name} {{\n  type file\n  slave.pcm \"null\"\n  file \"{}/{}-%r-%c-%f.raw\"\n  \
+             format \"raw\"\n  hint {{ show on description \"{hint}\" }}\n}}\n",
+            out.display(),
+            name.trim_start_matches('!'),
+        )
+    };
+    let alsa = config_home.join("alsa");
+    std::fs::create_dir_all(&alsa).expect("alsa dir");
+    let text =
+        pcm("!default", "talkclock test players") + &pcm("arbiter", "talkclock test arbiter");
+    std::fs::write(alsa.join("asoundrc"), text).expect("asoundrc");
+}
+
+fn read_f32(path: &Path) -> Vec<f32> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {path:?}: {e}"));
+    bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+fn recording(out: &Path, name: &str) -> Vec<f32> {
+    read_f32(&out.join(format!("{name}-{RATE}-2-FLOAT_LE.raw")))
+}
+
+fn start(config: AudioConfig) -> AudioOut {
+    let audio = AudioOut::start(config).expect("valid config");
+    assert!(
+        wait_until(Duration::from_secs(10), || audio.all_devices_open()),
+        "ALSA streams did not open"
+    );
+    audio
+}
+
+fn config() -> AudioConfig {
+    let mut config = AudioConfig::stereo_pair("default");
+    config.host = HostKind::Alsa;
+    config.routes.push(Route {
+        listener: Listener::Arbiter,
+        device: "arbiter".into(),
+        channels: vec![0],
+    });
+    config
+}
+
+/// Each clip of `expected` plays exactly, in order, each starting at the next non-silent
+/// sample (silence between clips is allowed), and only silence follows.
+fn assert_sequence(channel: &[f32], expected: &[&[f32]], what: &str) {
+    let mut end = 0;
+    for (i, clip) in expected.iter().enumerate() {
+        let start =
+            end + onset(&channel[end..], 0.0).unwrap_or_else(|| panic!("{what}: clip {i} missing"));
+        end = start + clip.len();
+        assert!(channel.len() >= end, "{what}: recording too short");
+        assert!(channel[start..end] == **clip, "{what}: clip {i} differs");
+    }
+    assert!(
+        channel[end..].iter().all(|&s| s == 0.0),
+        "{what}: sound after the end"
+    );
+}
+
+fn assert_exactly(channel: &[f32], expected: &[f32], what: &str) {
+    assert_sequence(channel, &[expected], what);
+}
+
+fn routing_and_order(out: &Path) {
+    let a = tone(440.0, 0.5, 0.1);
+    let c = tone(880.0, 0.4, 0.1);
+    let b = tone(660.0, 0.25, 0.15);
+    let d = tone(550.0, 0.3, 0.05);
+    let audio = start(config());
+    audio.speak(Audience::White, a.clone(), Priority::Warning);
+    audio.speak(Audience::White, c.clone(), Priority::Warning);
+    audio.speak(Audience::Black, b.clone(), Priority::Warning);
+    audio.speak(Audience::Arbiter, d.clone(), Priority::Warning);
+    audio.shutdown();
+
+    let (left, right) = deinterleave(&recording(out, "default"));
+    assert_sequence(
+        &left,
+        &[&a.samples, &c.samples],
+        "White on the left: A then C",
+    );
+    assert_exactly(&right, &b.samples, "Black on the right");
+    let (arb_left, arb_right) = deinterleave(&recording(out, "arbiter"));
+    assert_exactly(&arb_left, &d.samples, "arbiter card, left");
+    assert!(
+        arb_right.iter().all(|&s| s == 0.0),
+        "arbiter card right is silent"
+    );
+}
+
+fn white_only_leaves_black_silent(out: &Path) {
+    let audio = start(config());
+    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    audio.shutdown();
+    let (left, right) = deinterleave(&recording(out, "default"));
+    assert!(onset(&left, 0.4).is_some(), "White heard");
+    assert!(
+        right.iter().all(|&s| s == 0.0),
+        "Black's channel exactly silent"
+    );
+}
+
+fn flag_preempts_readout(out: &Path) {
+    // 120 s readout (well under a second of wall time on the null device), cut by a flag.
+    let readout = tone(300.0, 0.3, 120.0);
+    let flag = tone(1_000.0, 0.7, 0.2);
+    let audio = start(config());
+    audio.speak(Audience::White, readout.clone(), Priority::Readout);
+    assert!(
+        wait_until(Duration::from_secs(5), || audio.is_playing(Listener::White)),
+        "readout never started"
+    );
+    audio.speak(Audience::All, flag.clone(), Priority::Flag);
+    audio.shutdown();
+
+    let (left, right) = deinterleave(&recording(out, "default"));
+    let flag_at = left
+        .windows(flag.samples.len())
+        .position(|w| w == &flag.samples[..])
+        .expect("the flag plays in full on White's channel");
+    let start = onset(&left, 0.0).expect("sound");
+    let played = flag_at - start;
+    assert!(played > 0, "the readout was playing when the flag came");
+    assert!(played < readout.samples.len(), "the readout was cut");
+    let fade = (RATE / 200) as usize;
+    let exact = played.saturating_sub(fade);
+    assert!(
+        left[start..start + exact] == readout.samples[..exact],
+        "readout until the cut"
+    );
+    assert!(
+        left[start..flag_at].iter().all(|s| s.abs() <= 0.3001),
+        "only readout before flag"
+    );
+    let after = flag_at + flag.samples.len();
+    assert!(
+        left[after..].iter().all(|&s| s == 0.0),
+        "readout not resumed after the flag"
+    );
+    assert_exactly(&right, &flag.samples, "All includes Black");
+    eprintln!("readout played {played} frames before the flag cut it");
+}
+
+fn all_on_one_speaker_is_not_doubled(out: &Path) {
+    let mut config = AudioConfig::single_speaker("default");
+    config.host = HostKind::Alsa;
+    let phrase = tone(500.0, 0.4, 0.1);
+    let audio = start(config);
+    audio.speak(Audience::All, phrase.clone(), Priority::Warning);
+    audio.shutdown();
+    let (left, right) = deinterleave(&recording(out, "default"));
+    assert_exactly(
+        &left,
+        &phrase.samples,
+        "All on a shared speaker, left, once",
+    );
+    assert_exactly(
+        &right,
+        &phrase.samples,
+        "All on a shared speaker, right, once",
+    );
+}
+
+fn lists_devices() {
+    let list = devices(HostKind::Alsa).expect("ALSA devices");
+    assert!(
+        list.iter().any(|d| d.id == "arbiter"),
+        "hinted PCM listed: {list:?}"
+    );
+}
+
+#[test]
+fn alsa_file_output() {
+    common::init_logging();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).expect("out dir");
+    write_asoundrc(dir.path(), &out);
+    std::env::set_var("XDG_CONFIG_HOME", dir.path());
+    std::env::remove_var("PULSE_SERVER");
+
+    lists_devices();
+    routing_and_order(&out);
+    white_only_leaves_black_silent(&out);
+    flag_preempts_readout(&out);
+    all_on_one_speaker_is_not_doubled(&out);
+}

@@ -1,0 +1,231 @@
+//! Real output through cpal's native PulseAudio host into a private null sink, recorded in
+//! real time with `parec` from the sink monitor: routing, pre-emption, cues on top of
+//! speech, latency measurements, and rebuilding the stream after the server goes away.
+//! One test with sequential steps (one private server, environment set once).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{
+    channels, first_sound_time, offset, onset, peak, percentile, tone, wait_until, PulseServer,
+    Recorder, RATE,
+};
+use talkclock::audio::{
+    devices, Audience, AudioConfig, AudioOut, Cue, HostKind, Listener, Priority,
+};
+
+const SOUND: f32 = 0.05;
+
+fn start(buffer_frames: u32) -> AudioOut {
+    let mut config = AudioConfig::stereo_pair("default");
+    config.host = HostKind::Pulse;
+    config.buffer_frames = buffer_frames;
+    let audio = AudioOut::start(config).expect("valid config");
+    assert!(
+        wait_until(Duration::from_secs(10), || audio.all_devices_open()),
+        "PulseAudio stream did not open"
+    );
+    audio
+}
+
+/// Waits until `listener` has started and finished, then a little longer for the
+/// server's buffer.
+fn settle(audio: &AudioOut, listener: Listener) {
+    wait_until(Duration::from_secs(1), || audio.is_playing(listener));
+    assert!(wait_until(Duration::from_secs(10), || !audio.is_playing(listener)));
+    std::thread::sleep(Duration::from_millis(250));
+}
+
+fn routing(audio: &AudioOut, recorder: &Recorder) {
+    let a = tone(440.0, 0.5, 0.3);
+    let b = tone(660.0, 0.25, 0.3);
+    recorder.take();
+    std::thread::sleep(Duration::from_millis(500)); // idle first: no clipped first syllable
+    audio.speak(Audience::White, a.clone(), Priority::Readout);
+    settle(audio, Listener::White);
+    audio.speak(Audience::Black, b.clone(), Priority::Readout);
+    settle(audio, Listener::Black);
+    let (left, right) = channels(&recorder.take());
+
+    let (l0, l1) = (
+        onset(&left, SOUND).expect("White heard"),
+        offset(&left, SOUND),
+    );
+    let (r0, r1) = (
+        onset(&right, SOUND).expect("Black heard"),
+        offset(&right, SOUND),
+    );
+    let (l1, r1) = (l1.unwrap_or(l0), r1.unwrap_or(r0));
+    assert!(l0 < r0, "White's phrase came first");
+    assert!(
+        (peak(&left) - 0.5).abs() < 0.02,
+        "White level {}",
+        peak(&left)
+    );
+    assert!(
+        (peak(&right) - 0.25).abs() < 0.02,
+        "Black level {}",
+        peak(&right)
+    );
+    eprintln!(
+        "l0 {l0} l1 {l1} r0 {r0} r1 {r1} right-in-left {} left-in-right {}",
+        peak(&right[l0..=l1]),
+        peak(&left[r0..=r1])
+    );
+    assert!(
+        peak(&right[l0..=l1]) < 0.001,
+        "right silent while White speaks"
+    );
+    assert!(
+        peak(&left[r0..=r1]) < 0.001,
+        "left silent while Black speaks"
+    );
+    assert!(
+        (left[l0] - 0.5).abs() < 0.01,
+        "first sample after idle not clipped"
+    );
+    let heard = l1 + 1 - l0;
+    assert!(
+        heard.abs_diff(a.samples.len()) < 64,
+        "whole phrase heard: {heard}"
+    );
+}
+
+fn flag_preempts_readout(audio: &AudioOut, recorder: &Recorder) {
+    recorder.take();
+    audio.speak(Audience::White, tone(200.0, 0.3, 2.0), Priority::Readout);
+    assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
+    std::thread::sleep(Duration::from_millis(300));
+    audio.speak(Audience::White, tone(1_000.0, 0.7, 0.3), Priority::Flag);
+    settle(audio, Listener::White);
+    let (left, _) = channels(&recorder.take());
+    let start = onset(&left, SOUND).expect("readout heard");
+    let flag = onset(&left, 0.5).expect("flag heard");
+    let end = offset(&left, SOUND).expect("sound");
+    let secs = |frames: usize| frames as f64 / f64::from(RATE);
+    eprintln!(
+        "pre-emption: readout {:.3} s, flag {:.3} s",
+        secs(flag - start),
+        secs(end - flag)
+    );
+    assert!(flag > start, "readout was playing first");
+    assert!(
+        secs(end - flag) < 0.35,
+        "readout did not resume after the flag"
+    );
+    assert!(secs(end - start) < 1.5, "2 s readout was cut");
+}
+
+fn click_not_delayed_by_speech(audio: &AudioOut, recorder: &Recorder) {
+    recorder.take();
+    audio.speak(Audience::White, tone(100.0, 0.3, 1.0), Priority::Readout);
+    assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
+    std::thread::sleep(Duration::from_millis(200));
+    audio.cue(Audience::White, Cue::Click);
+    settle(audio, Listener::White);
+    let (left, right) = channels(&recorder.take());
+    let end = offset(&left, SOUND).expect("readout heard");
+    let click = onset(&left, 0.4).expect("click heard above the readout");
+    assert!(
+        click + RATE as usize / 2 < end,
+        "click mixed during the readout"
+    );
+    assert!(peak(&right) < 0.001, "click only in White's ear");
+}
+
+/// Request → first sound at the monitor for `trials` clicks; returns milliseconds.
+fn measure(audio: &AudioOut, recorder: &Recorder, trials: usize) -> Vec<f64> {
+    let mut latencies = Vec::new();
+    for _ in 0..trials {
+        std::thread::sleep(Duration::from_millis(150));
+        recorder.take();
+        let asked = Instant::now();
+        audio.cue(Audience::White, Cue::Click);
+        let mut chunks = Vec::new();
+        let heard = wait_until(Duration::from_secs(3), || {
+            chunks.extend(recorder.take());
+            first_sound_time(&chunks, SOUND).is_some()
+        });
+        assert!(heard, "click never reached the sink");
+        if let Some(at) = first_sound_time(&chunks, SOUND) {
+            latencies.push(at.saturating_duration_since(asked).as_secs_f64() * 1_000.0);
+        }
+    }
+    latencies
+}
+
+fn latency_table(recorder: &Recorder) -> String {
+    let mut table = String::from("host=pulse (cpal native), 48 kHz stereo f32, click cue\n");
+    for buffer in [240, 480, 1024, 2048] {
+        let audio = start(buffer);
+        std::thread::sleep(Duration::from_millis(300));
+        let ms = measure(&audio, recorder, 40);
+        audio.shutdown();
+        table += &format!(
+            "buffer {buffer:>4} frames: p50 {:6.1} ms  p99 {:6.1} ms  max {:6.1} ms  (n={})\n",
+            percentile(&ms, 50.0),
+            percentile(&ms, 99.0),
+            percentile(&ms, 100.0),
+            ms.len()
+        );
+    }
+    table
+}
+
+fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
+    let audio = start(480);
+    recorder.stop();
+    server.kill();
+    let asked = Instant::now();
+    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    audio.cue(Audience::Black, Cue::Buzz);
+    assert!(
+        asked.elapsed() < Duration::from_millis(100),
+        "caller not blocked"
+    );
+    assert!(
+        wait_until(Duration::from_secs(10), || !audio.all_devices_open()),
+        "loss noticed"
+    );
+    server.relaunch();
+    let recorder = Recorder::start();
+    assert!(
+        wait_until(Duration::from_secs(20), || audio.all_devices_open()),
+        "stream rebuilt after the server came back"
+    );
+    recorder.take();
+    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    settle(&audio, Listener::White);
+    let (left, _) = channels(&recorder.take());
+    assert!(peak(&left) > 0.45, "sound after the rebuild");
+    audio.shutdown();
+    recorder.stop();
+}
+
+#[test]
+fn pulse_realtime_output() {
+    common::init_logging();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = PulseServer::start(dir.path());
+    let recorder = Recorder::start();
+
+    let list = devices(HostKind::Pulse).expect("pulse devices");
+    assert!(
+        list.iter().any(|d| d.id == common::SINK && d.is_default),
+        "{list:?}"
+    );
+
+    let audio = start(480);
+    routing(&audio, &recorder);
+    flag_preempts_readout(&audio, &recorder);
+    click_not_delayed_by_speech(&audio, &recorder);
+    audio.shutdown();
+
+    let table = latency_table(&recorder);
+    eprintln!("{table}");
+    let report = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("latency-pulse.txt");
+    std::fs::write(&report, &table).expect("write latency report");
+
+    survives_server_restart(&mut server, recorder);
+}

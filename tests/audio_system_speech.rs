@@ -1,0 +1,126 @@
+//! System speech through a private speech-dispatcher (espeak-ng module, audio to a private
+//! PulseAudio null sink), recorded from the sink monitor; and the no-server case, which
+//! must fail quickly instead of hanging or panicking.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{first_sound_time, wait_until, ChildGuard, PulseServer, Recorder};
+use talkclock::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
+
+fn write_speechd_conf(conf: &Path, logs: &Path) {
+    std::fs::create_dir_all(conf.join("modules")).expect("conf dir");
+    std::fs::create_dir_all(logs).expect("log dir");
+    std::fs::write(
+        conf.join("modules/espeak-ng.conf"),
+        "# defaults of the espeak-ng module\n",
+    )
+    .expect("module conf");
+    std::fs::write(
+        conf.join("speechd.conf"),
+        format!(
+            "LogLevel 3\nLogDir \"{}\"\nAudioOutputMethod \"pulse\"\n\
+             AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
+             DefaultModule espeak-ng\nDefaultLanguage \"en\"\n",
+            logs.display()
+        ),
+    )
+    .expect("speechd.conf");
+}
+
+fn start_speechd(dir: &Path) -> ChildGuard {
+    let conf = dir.join("speech-dispatcher");
+    write_speechd_conf(&conf, &dir.join("speechd-logs"));
+    let socket = dir.join("speechd.sock");
+    let child = Command::new("speech-dispatcher")
+        .args([
+            "--run-single",
+            "--communication-method",
+            "unix_socket",
+            "--timeout",
+            "0",
+        ])
+        .arg("--config-dir")
+        .arg(&conf)
+        .arg("--socket-path")
+        .arg(&socket)
+        .arg("--pid-file")
+        .arg(dir.join("speechd.pid"))
+        .env("XDG_CONFIG_HOME", dir)
+        .env("XDG_RUNTIME_DIR", dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start speech-dispatcher (run install-deps.sh)");
+    let guard = ChildGuard(Some(child));
+    assert!(
+        wait_until(Duration::from_secs(10), || socket.exists()),
+        "speech-dispatcher socket did not appear"
+    );
+    std::env::set_var(
+        "SPEECHD_ADDRESS",
+        format!("unix_socket:{}", socket.display()),
+    );
+    guard
+}
+
+fn no_server_fails_fast(dir: &Path) {
+    let missing = dir.join("no-such-speechd.sock");
+    std::env::set_var(
+        "SPEECHD_ADDRESS",
+        format!("unix_socket:{}", missing.display()),
+    );
+    let asked = Instant::now();
+    let result = SystemSpeech::new("en", DEFAULT_SPEECH_RATE);
+    eprintln!(
+        "no server: {:?} after {:?}",
+        result.as_ref().err(),
+        asked.elapsed()
+    );
+    assert!(result.is_err(), "no speech server must be an error");
+    assert!(asked.elapsed() < Duration::from_secs(8), "bounded wait");
+}
+
+#[test]
+fn system_speech_through_speech_dispatcher() {
+    common::init_logging();
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::env::set_var("XDG_RUNTIME_DIR", dir.path());
+    no_server_fails_fast(dir.path());
+
+    let _server = PulseServer::start(dir.path());
+    let recorder = Recorder::start();
+    let mut speechd = start_speechd(dir.path());
+
+    let opened = Instant::now();
+    let speech = SystemSpeech::new("en", DEFAULT_SPEECH_RATE).expect("speech-dispatcher up");
+    eprintln!("connected in {:?}", opened.elapsed());
+    assert!(wait_until(Duration::from_secs(20), || speech
+        .language()
+        .is_some()));
+    eprintln!("voice {:?} after {:?}", speech.language(), opened.elapsed());
+    assert!(speech.language().is_some_and(|l| l.starts_with("en")));
+
+    std::thread::sleep(Duration::from_millis(300));
+    recorder.take();
+    let asked = Instant::now();
+    speech.speak("White, five minutes", false).expect("speak");
+    let mut chunks = Vec::new();
+    let heard = wait_until(Duration::from_secs(10), || {
+        chunks.extend(recorder.take());
+        first_sound_time(&chunks, 0.02).is_some()
+    });
+    assert!(heard, "speech-dispatcher produced no audio at the sink");
+    if let Some(at) = first_sound_time(&chunks, 0.02) {
+        eprintln!(
+            "speech-dispatcher first sound after {:?}",
+            at.saturating_duration_since(asked)
+        );
+    }
+    drop(speech);
+    speechd.stop();
+    recorder.stop();
+}

@@ -215,6 +215,15 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Чёрные: не ваши часы.",
             "Black: not your clock.",
         ),
+        (A::Start { side: Side::White }, "Ходят белые.", "White to move."),
+        (A::Countdown { remaining_ms: 3_000 }, "Три.", "Three."),
+        (A::Countdown { remaining_ms: 1_999 }, "Один.", "One."),
+        (
+            A::Reminder { side: Side::Black },
+            "Чёрные: ваши часы идут.",
+            "Black: your clock is running.",
+        ),
+        (A::Refused, "Команда отклонена.", "Command refused."),
     ]
 }
 
@@ -258,8 +267,10 @@ fn check(lang: Lang, catalog: &HashMap<String, String>, u: &Utterance, used: &mu
 
 fn every_announcement(ms: i64) -> Vec<Announcement> {
     use Announcement as A;
-    let mut all = Vec::new();
+    let mut all = vec![A::Countdown { remaining_ms: ms }, A::Refused];
     for side in [Side::White, Side::Black] {
+        all.push(A::Start { side });
+        all.push(A::Reminder { side });
         all.push(A::TimeReadout {
             side,
             remaining_ms: ms,

@@ -84,6 +84,24 @@ enum Command {
     },
     /// List audio outputs and input controllers.
     Devices,
+    /// Measure this binary on this machine (flags, presses, audio latency, idle cost, drift).
+    Bench {
+        /// Print one JSON object instead of the summary.
+        #[arg(long)]
+        json: bool,
+        /// Shorter windows and fewer samples: under 30 s.
+        #[arg(long)]
+        quick: bool,
+        /// The idle window in seconds (60, or 4 with --quick).
+        #[arg(long)]
+        idle_secs: Option<u64>,
+        /// The real-time drift window in seconds (120, or 15 with --quick).
+        #[arg(long)]
+        drift_secs: Option<u64>,
+        /// The voice packs folder.
+        #[arg(long)]
+        voices: Option<PathBuf>,
+    },
 }
 
 /// `talkclock run`'s options.
@@ -152,6 +170,19 @@ fn main() -> ExitCode {
         Command::Devices => cli::devices(),
         Command::VoiceCatalog { lang } => cli::voice_catalog(&lang),
         Command::Say { lang, time, print } => cli::say(&lang, &time, print),
+        Command::Bench {
+            json,
+            quick,
+            idle_secs,
+            drift_secs,
+            voices,
+        } => cli::bench::bench(&cli::bench::BenchArgs {
+            json,
+            quick,
+            idle_secs,
+            drift_secs,
+            voices,
+        }),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,7 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
+pub mod bench;
+
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
 use std::io::Write;

@@ -1,0 +1,109 @@
+//! Sound at the server: the real daemon with audio on the private PulseAudio, its idle cost
+//! while a clock runs with nothing to say, and the time from a `t` key to the first sound of
+//! the readout (voice pack), against the same words through speech-dispatcher (`tts`).
+
+use super::core_loop::signed_us;
+use super::daemon::Daemon;
+use super::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
+use crate::audio::SystemSpeech;
+use std::time::{Duration, Instant};
+
+/// A sample louder than this (−34 dBFS) counts as sound.
+pub const THRESHOLD: f32 = 0.02;
+/// Silence this long means what was playing has ended.
+const QUIET: Duration = Duration::from_millis(300);
+/// Longest wait for a sound to begin or end.
+const LIMIT: Duration = Duration::from_secs(15);
+
+/// Waits until the sink has been quiet for [`QUIET`] (at most [`LIMIT`]).
+pub fn wait_for_silence(recorder: &Recorder) -> Result<(), String> {
+    let since = Instant::now();
+    let mut chunks: Vec<Chunk> = Vec::new();
+    loop {
+        chunks.extend(recorder.take());
+        let last = last_sound_time(&chunks, THRESHOLD).unwrap_or(since);
+        if last.elapsed() >= QUIET {
+            return Ok(());
+        }
+        if since.elapsed() > LIMIT {
+            return Err("the sink did not fall silent within 15 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits for the first sound after `asked`; its delay in milliseconds.
+fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<f64, String> {
+    let mut chunks: Vec<Chunk> = Vec::new();
+    loop {
+        chunks.extend(recorder.take());
+        if let Some(at) = first_sound_time(&chunks, THRESHOLD) {
+            return Ok(signed_us(at, asked) / 1e3);
+        }
+        if asked.elapsed() > LIMIT {
+            return Err(format!("{what}: no sound at the sink within 15 s"));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The daemon's CPU use (percent of one core) over `window`, and its RSS and peak RSS in MB.
+pub fn idle(daemon: &Daemon, window: Duration) -> Result<(f64, f64, f64), String> {
+    let (cpu0, t0) = (daemon.cpu_time()?, Instant::now());
+    std::thread::sleep(window);
+    let (cpu1, t1) = (daemon.cpu_time()?, Instant::now());
+    let percent = cpu1.saturating_sub(cpu0).as_secs_f64() / (t1 - t0).as_secs_f64() * 100.0;
+    let mb = |kb: u64| kb as f64 / 1024.0;
+    Ok((
+        percent,
+        mb(daemon.status_kb("VmRSS")?),
+        mb(daemon.status_kb("VmHWM")?),
+    ))
+}
+
+/// Press-to-sound delays, in milliseconds, for `rounds` time queries: through the daemon's
+/// voice packs and, right after each, the same words through speech-dispatcher (cut short
+/// once heard).
+pub fn press_to_audio(
+    daemon: &mut Daemon,
+    recorder: &Recorder,
+    speech: &SystemSpeech,
+    rounds: usize,
+) -> Result<(Vec<f64>, Vec<f64>), String> {
+    // Warm-up, not counted: speech-dispatcher starts its output module on the first text.
+    wait_for_silence(recorder)?;
+    let asked = Instant::now();
+    speech.speak("ready", true).map_err(|e| e.to_string())?;
+    first_sound_after(recorder, asked, "speech-dispatcher warm-up")?;
+    let mut voice_pack = Vec::with_capacity(rounds);
+    let mut system = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        wait_for_silence(recorder)?;
+        recorder.take();
+        daemon.take_lines();
+        let asked = daemon.key("t")?;
+        voice_pack.push(first_sound_after(recorder, asked, "voice pack readout")?);
+        wait_for_silence(recorder)?;
+        let words = spoken_words(daemon)?;
+
+        recorder.take();
+        let asked = Instant::now();
+        speech.speak(&words, true).map_err(|e| e.to_string())?;
+        system.push(first_sound_after(recorder, asked, "speech-dispatcher")?);
+        speech.stop().map_err(|e| e.to_string())?;
+    }
+    Ok((voice_pack, system))
+}
+
+/// The words the daemon printed for the readout (`[white] White: …`), prefixes removed.
+fn spoken_words(daemon: &Daemon) -> Result<String, String> {
+    let words: Vec<String> = daemon
+        .take_lines()
+        .into_iter()
+        .filter_map(|l| l.text.split_once("] ").map(|(_, w)| w.to_string()))
+        .collect();
+    if words.is_empty() {
+        return Err("the daemon printed no text for the readout".into());
+    }
+    Ok(words.join(" "))
+}

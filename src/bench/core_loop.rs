@@ -1,0 +1,174 @@
+//! The daemon's core loop on real time, in process: a real [`Session`] (table and journal,
+//! synced to disk on every input), inputs stamped on arrival and sent over a channel, and a
+//! `select!` that sleeps until the session's next wake, as `daemon::core_loop` does. Measures
+//! how late flags fall and how long a press takes to switch the clocks.
+
+use crate::clock::{Event, Input, Side};
+use crate::config::Config;
+use crate::daemon::session::Session;
+use crate::table::{Output, Request, Table};
+use crossbeam_channel::{select, unbounded};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A bench configuration: tournament, both players in English, one stage of `time`.
+pub fn config_text(time: &str) -> String {
+    format!(
+        "mode = \"tournament\"\n\n[game]\nfirst = \"white\"\n\n\
+         [[time_control.stage]]\ntime = \"{time}\"\n\n\
+         [players.white]\nname = \"White\"\nvision = \"totally_blind\"\nlanguage = \"en\"\n\n\
+         [players.black]\nname = \"Black\"\nvision = \"totally_blind\"\nlanguage = \"en\"\n\n\
+         [arbiter]\nlanguage = \"en\"\n"
+    )
+}
+
+fn parse(text: &str) -> Result<Config, String> {
+    Config::parse(text, "bench").map_err(|e| e.to_string())
+}
+
+/// A small deterministic generator (xorshift64*), so runs need no extra crate.
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded from `seed` (0 is replaced).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn between(&mut self, lo: u64, hi: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        lo + x % (hi - lo + 1)
+    }
+}
+
+/// Flag timing: one game per trial with a random control of `lo_ms..=hi_ms`, started now;
+/// returns, per trial, the flag event's instant minus the true instant of zero (start + control),
+/// in microseconds (negative: early).
+pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<Vec<f64>, String> {
+    let mut rng = Rng::new(0x7a1c_c10c ^ u64::from(std::process::id()));
+    let (_never_tx, rx) = unbounded::<()>();
+    let mut errors = Vec::with_capacity(trials);
+    for trial in 0..trials {
+        let length = rng.between(lo_ms, hi_ms);
+        let text = config_text(&format!("{}.{:03}", length / 1000, length % 1000));
+        let config = parse(&text)?;
+        let path = dir.join(format!("flag-{trial}.jsonl"));
+        let mut session = Session::create(&path, config, text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let started = Instant::now();
+        session
+            .apply(started, "arbiter", Request::Game(Input::Start))
+            .map_err(|e| e.to_string())?;
+        let zero = started + Duration::from_millis(length);
+        let fired = loop {
+            let timeout = match session.next_wake() {
+                Some(wake) => {
+                    crossbeam_channel::after(wake.saturating_duration_since(Instant::now()))
+                }
+                None => return Err("the clock has no deadline although it runs".into()),
+            };
+            select! {
+                recv(rx) -> _ => {},
+                recv(timeout) -> _ => {},
+            }
+            let (outputs, _) = session.tick(Instant::now()).map_err(|e| e.to_string())?;
+            if outputs.iter().any(is_flag) {
+                break Instant::now();
+            }
+            if Instant::now() > zero + Duration::from_secs(2) {
+                return Err(format!("no flag 2 s after a {length} ms control"));
+            }
+        };
+        errors.push(signed_us(fired, zero));
+        let _ = std::fs::remove_file(&path);
+    }
+    Ok(errors)
+}
+
+fn is_flag(output: &Output) -> bool {
+    matches!(output, Output::Core(s) if matches!(s.event, Event::Flag { .. }))
+}
+
+/// `a − b` in microseconds, signed.
+pub fn signed_us(a: Instant, b: Instant) -> f64 {
+    match a.checked_duration_since(b) {
+        Some(d) => d.as_secs_f64() * 1e6,
+        None => -(b.duration_since(a).as_secs_f64() * 1e6),
+    }
+}
+
+/// Press timing: `presses` presses, each stamped on arrival by a sender thread (as the key
+/// reader does), sent over a channel to the core thread, journaled (synced) and applied.
+/// Returns, per press, microseconds from the stamp to the clocks having switched; and the
+/// same for the table alone (no journal), which is the core's own share.
+pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let text = config_text("2:00:00");
+    let config = parse(&text)?;
+    let path = dir.join("press.jsonl");
+    let mut session = Session::create(&path, config.clone(), text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    session
+        .apply(Instant::now(), "arbiter", Request::Game(Input::Start))
+        .map_err(|e| e.to_string())?;
+    let (tx, rx) = unbounded::<(Instant, Side)>();
+    let sender = std::thread::spawn(move || {
+        for i in 0..presses {
+            std::thread::sleep(Duration::from_millis(2));
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            if tx.send((Instant::now(), side)).is_err() {
+                break;
+            }
+        }
+    });
+    let mut with_journal = Vec::with_capacity(presses);
+    for (at, side) in rx.iter() {
+        session
+            .apply(at, "white", Request::Game(Input::Press(side)))
+            .map_err(|e| e.to_string())?;
+        let switched = Instant::now();
+        if session.table.game().running() != Some(side.other()) {
+            return Err(format!("a press by {side:?} did not switch the clocks"));
+        }
+        with_journal.push(signed_us(switched, at));
+    }
+    let _ = sender.join();
+    let _ = std::fs::remove_file(&path);
+
+    let mut table = Table::new(&config, 0);
+    table.handle(0, Request::Game(Input::Start));
+    let origin = Instant::now();
+    let mut core_only = Vec::with_capacity(presses);
+    for i in 0..presses {
+        let side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let at = Instant::now();
+        let now = at.duration_since(origin).as_millis() as i64;
+        table.handle(now, Request::Game(Input::Press(side)));
+        let _ = table.drain();
+        core_only.push(signed_us(Instant::now(), at));
+    }
+    Ok((with_journal, core_only))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_config_is_valid() {
+        assert!(parse(&config_text("0.250")).is_ok());
+        assert!(parse(&config_text("2:00:00")).is_ok());
+    }
+
+    #[test]
+    fn rng_stays_in_range() {
+        let mut rng = Rng::new(1);
+        for _ in 0..1000 {
+            let x = rng.between(20, 30);
+            assert!((20..=30).contains(&x));
+        }
+    }
+}

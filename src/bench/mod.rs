@@ -1,0 +1,222 @@
+//! `talkclock bench`: measures the real binary on this machine: flag timing and press handling
+//! in the daemon's core loop, idle cost, memory and startup of the real daemon, press-to-sound
+//! through the voice packs and through speech-dispatcher on a private PulseAudio null sink,
+//! drift on real and virtual time, and how long readouts are. See `docs/PERFORMANCE.md`.
+//!
+//! A figure that misses its goal is reported, never an error: [`run`] fails only when
+//! something could not be measured (no PulseAudio, no voice packs, a daemon that died).
+
+pub mod audio;
+pub mod core_loop;
+pub mod daemon;
+pub mod drift;
+pub mod pulse;
+pub mod readout;
+pub mod report;
+pub mod speechd;
+pub mod stats;
+pub mod virtual_game;
+
+use crate::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
+use crate::daemon::voices::{voices_dir, Voices};
+use report::{AudioLatency, DriftFigures, Report};
+use stats::Summary;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How much to measure.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// The `talkclock` binary to run as the daemon.
+    pub exe: PathBuf,
+    /// The voice packs folder (the daemon's default when `None`).
+    pub voices: Option<PathBuf>,
+    /// Flags to time (at least 200 asked for by the goals).
+    pub flags: usize,
+    /// Shortest and longest random control for a flag, ms.
+    pub flag_ms: (u64, u64),
+    /// Presses to time through the core loop.
+    pub presses: usize,
+    /// Idle window.
+    pub idle: Duration,
+    /// Real-time drift window.
+    pub drift: Duration,
+    /// Time queries to time per speech path.
+    pub audio_rounds: usize,
+}
+
+impl BenchOptions {
+    /// The full run (about two and a half minutes) or `--quick` (under 30 s).
+    pub fn new(exe: PathBuf, quick: bool) -> BenchOptions {
+        if quick {
+            BenchOptions {
+                exe,
+                voices: None,
+                flags: 200,
+                flag_ms: (10, 40),
+                presses: 300,
+                idle: Duration::from_secs(4),
+                drift: Duration::from_secs(15),
+                audio_rounds: 3,
+            }
+        } else {
+            BenchOptions {
+                exe,
+                voices: None,
+                flags: 250,
+                flag_ms: (20, 150),
+                presses: 2_000,
+                idle: Duration::from_secs(60),
+                drift: Duration::from_secs(120),
+                audio_rounds: 15,
+            }
+        }
+    }
+}
+
+/// A folder of ours under the temporary directory, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        let dir = std::env::temp_dir().join(format!("talkclock-bench-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn summary(values: &[f64], what: &str) -> Result<Summary, String> {
+    Summary::of(values).ok_or_else(|| format!("{what}: nothing was measured"))
+}
+
+/// Runs every measurement and returns the figures.
+pub fn run(options: &BenchOptions) -> Result<Report, String> {
+    let began = Instant::now();
+    let scratch = Scratch::new()?;
+    let dir = scratch.0.as_path();
+    // Environment first, before any thread starts: the private servers' addresses.
+    let pulse_dir = dir.join("pulse");
+    std::fs::create_dir_all(&pulse_dir).map_err(|e| format!("{}: {e}", pulse_dir.display()))?;
+    let server = pulse::PulseServer::start(&pulse_dir)?;
+    let speechd_dir = dir.join("speechd");
+    std::fs::create_dir_all(&speechd_dir)
+        .map_err(|e| format!("{}: {e}", speechd_dir.display()))?;
+    let speechd_guard = speechd::start(&speechd_dir)?;
+
+    let voices = Voices::load(&voices_dir(options.voices.as_deref()))?;
+    let lengths = readout::lengths(&voices)?;
+    let virtual_game = virtual_game::seven_hour_game(&virtual_game::fmjd_config()?);
+
+    let core = {
+        let (dir, o) = (dir.join("core"), options.clone());
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        std::thread::spawn(move || {
+            let flags = core_loop::flag_errors(&dir, o.flags, o.flag_ms.0, o.flag_ms.1)?;
+            let presses = core_loop::press_to_switch(&dir, o.presses)?;
+            Ok::<_, String>((flags, presses))
+        })
+    };
+    let drift = {
+        let (dir, exe, window) = (dir.join("drift"), options.exe.clone(), options.drift);
+        std::thread::spawn(move || drift::realtime(&exe, &dir, window))
+    };
+
+    let sound = measure_sound(options, dir);
+    drop(speechd_guard);
+    drop(server);
+    let (flags, (presses, press_core)) = core
+        .join()
+        .map_err(|_| "the core-loop measurement panicked".to_string())??;
+    let drift = drift
+        .join()
+        .map_err(|_| "the drift measurement panicked".to_string())??;
+    let sound = sound?;
+
+    let by_lang = |f: fn(&readout::ReadoutLength) -> f64| {
+        lengths
+            .iter()
+            .map(|l| (l.lang.code().to_string(), stats::round(f(l), 3)))
+            .collect()
+    };
+    let voice_pack = summary(&sound.voice_pack, "press to audio (voice pack)")?;
+    let speech_dispatcher = summary(&sound.system, "press to audio (speech-dispatcher)")?;
+    Ok(Report {
+        flag_error_us: summary(&flags, "flag error")?,
+        press_to_switch_us: summary(&presses, "press to switch")?,
+        press_core_us: summary(&press_core, "press in the core")?,
+        press_to_audio_ms: AudioLatency {
+            ratio_p50: speech_dispatcher.p50 / voice_pack.p50,
+            voice_pack,
+            speech_dispatcher,
+        },
+        idle_cpu_percent: sound.idle_cpu_percent,
+        idle_seconds: options.idle.as_secs_f64(),
+        rss_mb: sound.rss_mb,
+        rss_peak_mb: sound.rss_peak_mb,
+        startup_ms: sound.startup_ms,
+        drift_ms: DriftFigures {
+            realtime: drift.drift_ms,
+            realtime_seconds: drift.seconds,
+            realtime_presses: drift.presses as f64,
+            virtual_7h: virtual_game.drift_ms as f64,
+        },
+        readout_seconds: by_lang(|l| l.exact_seconds),
+        readout_hm_seconds: by_lang(|l| l.readout_seconds),
+        bench_seconds: began.elapsed().as_secs_f64(),
+    })
+}
+
+/// What the daemon with audio showed.
+struct Sound {
+    startup_ms: f64,
+    idle_cpu_percent: f64,
+    rss_mb: f64,
+    rss_peak_mb: f64,
+    voice_pack: Vec<f64>,
+    system: Vec<f64>,
+}
+
+fn measure_sound(options: &BenchOptions, dir: &Path) -> Result<Sound, String> {
+    let recorder = pulse::Recorder::start()?;
+    let speech = SystemSpeech::new("en", DEFAULT_SPEECH_RATE).map_err(|e| e.to_string())?;
+    let mut daemon = daemon::Daemon::start(
+        &options.exe,
+        &dir.join("daemon"),
+        &core_loop::config_text("2:00:00"),
+        false,
+    )?;
+    let result = measure_daemon(options, &mut daemon, &recorder, &speech);
+    daemon.quit();
+    recorder.stop();
+    result
+}
+
+fn measure_daemon(
+    options: &BenchOptions,
+    daemon: &mut daemon::Daemon,
+    recorder: &pulse::Recorder,
+    speech: &SystemSpeech,
+) -> Result<Sound, String> {
+    let startup_ms = daemon.startup.as_secs_f64() * 1e3;
+    daemon.key("s")?;
+    std::thread::sleep(Duration::from_millis(200));
+    audio::wait_for_silence(recorder)?;
+    let (idle_cpu_percent, rss_mb, rss_peak_mb) = audio::idle(daemon, options.idle)?;
+    let (voice_pack, system) =
+        audio::press_to_audio(daemon, recorder, speech, options.audio_rounds)?;
+    Ok(Sound {
+        startup_ms,
+        idle_cpu_percent,
+        rss_mb,
+        rss_peak_mb,
+        voice_pack,
+        system,
+    })
+}

@@ -1,0 +1,77 @@
+//! How long the voice packs take to say a time: "one hour twelve minutes thirty seconds"
+//! (the exact phrasing of a setting or clock check, its number and unit clips only) and what
+//! a player hears for 1:12:30 (`speech::readout`, which drops seconds at ten minutes and more).
+
+use crate::daemon::voices::Voices;
+use crate::speech::{phrase, readout, Announcement, Lang, Side, Utterance};
+
+/// 1:12:30 in milliseconds.
+pub const ONE_TWELVE_THIRTY_MS: i64 = (3_600 + 12 * 60 + 30) * 1_000;
+
+/// Spoken lengths, in seconds, for one language.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadoutLength {
+    /// The language.
+    pub lang: Lang,
+    /// "one hour twelve minutes thirty seconds".
+    pub exact_seconds: f64,
+    /// `speech::readout(lang, 1:12:30)`: "one hour twelve minutes".
+    pub readout_seconds: f64,
+}
+
+/// The number and unit clips of a time setting to 1:12:30: the duration said exactly.
+pub fn exact_duration(lang: Lang, ms: i64) -> Utterance {
+    let full = phrase(
+        lang,
+        &Announcement::Adjusted {
+            side: Side::White,
+            new_ms: ms,
+            clamped: false,
+        },
+    );
+    let clips = full
+        .clips
+        .into_iter()
+        .filter(|k| k.starts_with("n_") || k.starts_with("u_") || k.starts_with("g_"))
+        .collect();
+    Utterance {
+        text: String::new(),
+        clips,
+    }
+}
+
+/// Measures every language that has a voice pack.
+pub fn lengths(voices: &Voices) -> Result<Vec<ReadoutLength>, String> {
+    let mut out = Vec::new();
+    for lang in Lang::ALL {
+        if voices.pack(lang).is_none() {
+            continue;
+        }
+        let exact = voices.render(lang, &exact_duration(lang, ONE_TWELVE_THIRTY_MS))?;
+        let said = voices.render(lang, &readout(lang, ONE_TWELVE_THIRTY_MS))?;
+        out.push(ReadoutLength {
+            lang,
+            exact_seconds: exact.duration_secs(),
+            readout_seconds: said.duration_secs(),
+        });
+    }
+    if out.is_empty() {
+        return Err("no voice pack loaded".into());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_duration_keeps_hours_minutes_and_seconds() {
+        let en = exact_duration(Lang::En, ONE_TWELVE_THIRTY_MS);
+        assert_eq!(
+            en.clips,
+            ["n_1", "u_hour_1", "n_12", "u_min_n", "n_30", "u_sec_n"]
+        );
+        assert_eq!(exact_duration(Lang::Ru, ONE_TWELVE_THIRTY_MS).clips.len(), 6);
+    }
+}

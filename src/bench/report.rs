@@ -1,0 +1,189 @@
+//! The benchmark's figures: one JSON object (`--json`) or a human summary with the goals.
+
+use super::stats::{round, Summary};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The press-to-sound delays of both speech paths, in milliseconds.
+#[derive(Debug, Clone, Serialize)]
+pub struct AudioLatency {
+    /// The daemon's voice-pack readout after a `t` key.
+    pub voice_pack: Summary,
+    /// The same words through speech-dispatcher (the `tts` crate), from `speak()`.
+    pub speech_dispatcher: Summary,
+    /// speech-dispatcher p50 ÷ voice-pack p50.
+    pub ratio_p50: f64,
+}
+
+/// Drift against the expected remaining time, in milliseconds.
+#[derive(Debug, Clone, Serialize)]
+pub struct DriftFigures {
+    /// The real daemon after a real-time run with scripted presses.
+    pub realtime: f64,
+    /// How long that run lasted, in seconds.
+    pub realtime_seconds: f64,
+    /// Presses in that run.
+    pub realtime_presses: f64,
+    /// A seven-hour, 200-move game on virtual time.
+    pub virtual_7h: f64,
+}
+
+/// Everything `talkclock bench` measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Flag event instant minus the true instant of zero, µs (negative: early).
+    pub flag_error_us: Summary,
+    /// Key stamp to the clocks switched, journal sync included, µs.
+    pub press_to_switch_us: Summary,
+    /// The table's own share of a press (no journal, no channel), µs.
+    pub press_core_us: Summary,
+    /// A `time` key to the readout's first sound at the server, ms.
+    pub press_to_audio_ms: AudioLatency,
+    /// CPU of the daemon (all threads) while a clock runs with nothing to say, % of one core.
+    pub idle_cpu_percent: f64,
+    /// The window that was measured over, s.
+    pub idle_seconds: f64,
+    /// Resident memory after the idle window, MB.
+    pub rss_mb: f64,
+    /// Peak resident memory, MB.
+    pub rss_peak_mb: f64,
+    /// Spawn to `READY=1` with audio and voice packs, ms.
+    pub startup_ms: f64,
+    /// Drift figures, ms.
+    pub drift_ms: DriftFigures,
+    /// "one hour twelve minutes thirty seconds" through each voice pack, s.
+    pub readout_seconds: BTreeMap<String, f64>,
+    /// `speech::readout` of 1:12:30 ("one hour twelve minutes") through each pack, s.
+    pub readout_hm_seconds: BTreeMap<String, f64>,
+    /// How long the whole benchmark took, s.
+    pub bench_seconds: f64,
+}
+
+/// One figure against its goal.
+struct Goal<'a> {
+    name: &'a str,
+    value: String,
+    goal: &'a str,
+    met: Option<bool>,
+}
+
+impl Report {
+    /// The JSON object.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// A human summary: each figure, its goal and whether it is met.
+    pub fn human(&self) -> String {
+        let s = |x: &Summary, unit: &str, places| {
+            format!(
+                "p50 {} {unit}, p99 {} {unit}, max {} {unit} (n={})",
+                round(x.p50, places),
+                round(x.p99, places),
+                round(x.max, places),
+                x.n
+            )
+        };
+        let a = &self.press_to_audio_ms;
+        let langs = |m: &BTreeMap<String, f64>| {
+            m.iter()
+                .map(|(k, v)| format!("{k} {:.2} s", v))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let goals = [
+            Goal {
+                name: "flag error",
+                value: format!("{}; min {} µs", s(&self.flag_error_us, "µs", 0), round(self.flag_error_us.min, 0)),
+                goal: "max < 2000 µs",
+                met: Some(self.flag_error_us.max < 2_000.0),
+            },
+            Goal {
+                name: "press to switch",
+                value: s(&self.press_to_switch_us, "µs", 0),
+                goal: "p99 < 500 µs",
+                met: Some(self.press_to_switch_us.p99 < 500.0),
+            },
+            Goal {
+                name: "  of which the core",
+                value: s(&self.press_core_us, "µs", 1),
+                goal: "",
+                met: None,
+            },
+            Goal {
+                name: "press to audio, voice pack",
+                value: s(&a.voice_pack, "ms", 1),
+                goal: "p99 < 40 ms",
+                met: Some(a.voice_pack.p99 < 40.0),
+            },
+            Goal {
+                name: "press to audio, speech-dispatcher",
+                value: format!("{}; ×{:.1} the voice pack", s(&a.speech_dispatcher, "ms", 1), a.ratio_p50),
+                goal: "",
+                met: None,
+            },
+            Goal {
+                name: "idle CPU",
+                value: format!("{:.3} % of one core over {:.0} s", self.idle_cpu_percent, self.idle_seconds),
+                goal: "< 0.3 %",
+                met: Some(self.idle_cpu_percent < 0.3),
+            },
+            Goal {
+                name: "RSS",
+                value: format!("{:.1} MB (peak {:.1} MB)", self.rss_mb, self.rss_peak_mb),
+                goal: "< 30 MB",
+                met: Some(self.rss_mb < 30.0),
+            },
+            Goal {
+                name: "startup to ready",
+                value: format!("{:.0} ms", self.startup_ms),
+                goal: "",
+                met: None,
+            },
+            Goal {
+                name: "drift, real time",
+                value: format!(
+                    "{:.3} ms after {:.0} s and {} presses",
+                    self.drift_ms.realtime, self.drift_ms.realtime_seconds, self.drift_ms.realtime_presses
+                ),
+                goal: "< 1 ms",
+                met: Some(self.drift_ms.realtime < 1.0),
+            },
+            Goal {
+                name: "drift, 7 h virtual",
+                value: format!("{} ms", self.drift_ms.virtual_7h),
+                goal: "0",
+                met: Some(self.drift_ms.virtual_7h == 0.0),
+            },
+            Goal {
+                name: "1:12:30 said exactly",
+                value: langs(&self.readout_seconds),
+                goal: "",
+                met: None,
+            },
+            Goal {
+                name: "1:12:30 readout (h, min)",
+                value: langs(&self.readout_hm_seconds),
+                goal: "",
+                met: None,
+            },
+        ];
+        let mut out = String::new();
+        for g in goals {
+            let mark = match g.met {
+                Some(true) => "meets goal",
+                Some(false) => "MISSES goal",
+                None => "",
+            };
+            let goal = if g.goal.is_empty() {
+                String::new()
+            } else {
+                format!("   [{mark}: {}]", g.goal)
+            };
+            let _ = writeln!(out, "{:<34} {}{goal}", g.name, g.value);
+        }
+        let _ = writeln!(out, "(benchmark took {:.0} s)", self.bench_seconds);
+        out
+    }
+}

@@ -3,7 +3,8 @@
 //! the readout (voice pack), against the same words through speech-dispatcher (`tts`).
 
 use super::core_loop::signed_us;
-use super::daemon::Daemon;
+use super::daemon::{Daemon, ThreadTime};
+use std::collections::BTreeMap;
 use super::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
 use crate::audio::SystemSpeech;
 use std::time::{Duration, Instant};
@@ -47,18 +48,41 @@ fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<
     }
 }
 
-/// The daemon's CPU use (percent of one core) over `window`, and its RSS and peak RSS in MB.
-pub fn idle(daemon: &Daemon, window: Duration) -> Result<(f64, f64, f64), String> {
-    let (cpu0, t0) = (daemon.cpu_time()?, Instant::now());
+/// What the idle window showed.
+#[derive(Debug, Clone)]
+pub struct Idle {
+    /// CPU of all threads, percent of one core.
+    pub cpu_percent: f64,
+    /// CPU per thread name, percent of one core (threads alive through the window).
+    pub by_thread: BTreeMap<String, f64>,
+    /// Resident memory at the end, MB.
+    pub rss_mb: f64,
+    /// Peak resident memory, MB.
+    pub rss_peak_mb: f64,
+}
+
+/// The daemon's CPU use over `window`, in all and per thread, and its memory.
+pub fn idle(daemon: &Daemon, window: Duration) -> Result<Idle, String> {
+    let (before, t0) = (daemon.thread_times()?, Instant::now());
     std::thread::sleep(window);
-    let (cpu1, t1) = (daemon.cpu_time()?, Instant::now());
-    let percent = cpu1.saturating_sub(cpu0).as_secs_f64() / (t1 - t0).as_secs_f64() * 100.0;
+    let (after, t1) = (daemon.thread_times()?, Instant::now());
+    let wall = (t1 - t0).as_secs_f64();
+    let percent = |d: Duration| d.as_secs_f64() / wall * 100.0;
+    let total = |ts: &[ThreadTime]| ts.iter().map(|t| t.cpu).sum::<Duration>();
+    let mut by_thread = BTreeMap::new();
+    for t in &after {
+        if let Some(b) = before.iter().find(|b| b.id == t.id) {
+            let name = if t.name.is_empty() { t.id.clone() } else { t.name.clone() };
+            *by_thread.entry(name).or_insert(0.0) += percent(t.cpu.saturating_sub(b.cpu));
+        }
+    }
     let mb = |kb: u64| kb as f64 / 1024.0;
-    Ok((
-        percent,
-        mb(daemon.status_kb("VmRSS")?),
-        mb(daemon.status_kb("VmHWM")?),
-    ))
+    Ok(Idle {
+        cpu_percent: percent(total(&after).saturating_sub(total(&before))),
+        by_thread,
+        rss_mb: mb(daemon.status_kb("VmRSS")?),
+        rss_peak_mb: mb(daemon.status_kb("VmHWM")?),
+    })
 }
 
 /// Press-to-sound delays, in milliseconds, for `rounds` time queries: through the daemon's

@@ -59,6 +59,8 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
         let path = dir.join(format!("flag-{trial}.jsonl"));
         let mut session = Session::create(&path, config, text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        // Presses come at any phase of the millisecond the session counts in.
+        std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
         let started = Instant::now();
         session
             .apply(started, "arbiter", Request::Game(Input::Start))

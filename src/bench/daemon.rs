@@ -20,6 +20,17 @@ pub struct Line {
     pub text: String,
 }
 
+/// CPU time one thread has used.
+#[derive(Debug, Clone)]
+pub struct ThreadTime {
+    /// The thread id.
+    pub id: String,
+    /// Its name (`comm`).
+    pub name: String,
+    /// CPU time so far.
+    pub cpu: Duration,
+}
+
 /// A running daemon.
 pub struct Daemon {
     child: ChildGuard,
@@ -142,23 +153,32 @@ impl Daemon {
         serde_json::from_str(&reply).map_err(|e| format!("bad reply `{reply}`: {e}"))
     }
 
-    /// CPU time used so far by all its threads, from `/proc/PID/task/*/schedstat`.
-    pub fn cpu_time(&self) -> Result<Duration, String> {
+    /// CPU time used so far by each of its threads (id, name, time), from
+    /// `/proc/PID/task/*/{comm,schedstat}`.
+    pub fn thread_times(&self) -> Result<Vec<ThreadTime>, String> {
         let pid = self.pid()?;
         let tasks = format!("/proc/{pid}/task");
-        let mut ns: u64 = 0;
+        let mut out = Vec::new();
         for entry in std::fs::read_dir(&tasks).map_err(|e| format!("{tasks}: {e}"))? {
             let Ok(entry) = entry else { continue };
             let Ok(text) = std::fs::read_to_string(entry.path().join("schedstat")) else {
                 continue; // the thread ended meanwhile
             };
-            ns += text
+            let ns = text
                 .split_whitespace()
                 .next()
                 .and_then(|t| t.parse::<u64>().ok())
                 .ok_or_else(|| format!("{tasks}: unreadable schedstat `{text}`"))?;
+            let name = std::fs::read_to_string(entry.path().join("comm"))
+                .map(|n| n.trim().to_string())
+                .unwrap_or_default();
+            out.push(ThreadTime {
+                id: entry.file_name().to_string_lossy().into_owned(),
+                name,
+                cpu: Duration::from_nanos(ns),
+            });
         }
-        Ok(Duration::from_nanos(ns))
+        Ok(out)
     }
 
     /// A `/proc/PID/status` field in kB (`VmRSS`, `VmHWM`).

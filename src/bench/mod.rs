@@ -112,6 +112,7 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
 
     let voices = Voices::load(&voices_dir(options.voices.as_deref()))?;
     let lengths = readout::lengths(&voices)?;
+    let clip_onset = readout::readout_onset_ms(&voices, audio::THRESHOLD)?;
     let virtual_game = virtual_game::seven_hour_game(&virtual_game::fmjd_config()?);
 
     let core = {
@@ -153,13 +154,20 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
         press_core_us: summary(&press_core, "press in the core")?,
         press_to_audio_ms: AudioLatency {
             ratio_p50: speech_dispatcher.p50 / voice_pack.p50,
+            voice_pack_clip_onset: stats::round(clip_onset, 2),
             voice_pack,
             speech_dispatcher,
         },
-        idle_cpu_percent: sound.idle_cpu_percent,
+        idle_cpu_percent: sound.idle.cpu_percent,
+        idle_cpu_by_thread: sound
+            .idle
+            .by_thread
+            .iter()
+            .map(|(k, v)| (k.clone(), stats::round(*v, 4)))
+            .collect(),
         idle_seconds: options.idle.as_secs_f64(),
-        rss_mb: sound.rss_mb,
-        rss_peak_mb: sound.rss_peak_mb,
+        rss_mb: sound.idle.rss_mb,
+        rss_peak_mb: sound.idle.rss_peak_mb,
         startup_ms: sound.startup_ms,
         drift_ms: DriftFigures {
             realtime: drift.drift_ms,
@@ -176,9 +184,7 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
 /// What the daemon with audio showed.
 struct Sound {
     startup_ms: f64,
-    idle_cpu_percent: f64,
-    rss_mb: f64,
-    rss_peak_mb: f64,
+    idle: audio::Idle,
     voice_pack: Vec<f64>,
     system: Vec<f64>,
 }
@@ -208,14 +214,12 @@ fn measure_daemon(
     daemon.key("s")?;
     std::thread::sleep(Duration::from_millis(200));
     audio::wait_for_silence(recorder)?;
-    let (idle_cpu_percent, rss_mb, rss_peak_mb) = audio::idle(daemon, options.idle)?;
+    let idle = audio::idle(daemon, options.idle)?;
     let (voice_pack, system) =
         audio::press_to_audio(daemon, recorder, speech, options.audio_rounds)?;
     Ok(Sound {
         startup_ms,
-        idle_cpu_percent,
-        rss_mb,
-        rss_peak_mb,
+        idle,
         voice_pack,
         system,
     })

@@ -61,6 +61,28 @@ pub fn lengths(voices: &Voices) -> Result<Vec<ReadoutLength>, String> {
     Ok(out)
 }
 
+/// Milliseconds from the start of the rendered readout of White's time (English, as the bench's
+/// daemon says it) to its first sample louder than `threshold`: the part of press-to-audio
+/// that is inside the recording itself.
+pub fn readout_onset_ms(voices: &Voices, threshold: f32) -> Result<f64, String> {
+    let lang = Lang::En;
+    let said = phrase(
+        lang,
+        &Announcement::TimeReadout {
+            side: Side::White,
+            remaining_ms: 2 * 3_600_000 - 60_000,
+            moves_to_control: None,
+        },
+    );
+    let pcm = voices.render(lang, &said)?;
+    let first = pcm
+        .samples
+        .iter()
+        .position(|s| s.abs() > threshold)
+        .ok_or("the readout is silent")?;
+    Ok(first as f64 * 1e3 / f64::from(pcm.rate))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,8 @@ pub struct AudioLatency {
     pub voice_pack: Summary,
     /// The same words through speech-dispatcher (the `tts` crate), from `speak()`.
     pub speech_dispatcher: Summary,
+    /// Of the voice-pack delay: the readout's own lead-in before its first loud sample.
+    pub voice_pack_clip_onset: f64,
     /// speech-dispatcher p50 ÷ voice-pack p50.
     pub ratio_p50: f64,
 }
@@ -42,6 +44,8 @@ pub struct Report {
     pub press_to_audio_ms: AudioLatency,
     /// CPU of the daemon (all threads) while a clock runs with nothing to say, % of one core.
     pub idle_cpu_percent: f64,
+    /// The same per thread name, % of one core (where the idle time goes).
+    pub idle_cpu_by_thread: BTreeMap<String, f64>,
     /// The window that was measured over, s.
     pub idle_seconds: f64,
     /// Resident memory after the idle window, MB.
@@ -119,7 +123,12 @@ impl Report {
             },
             Goal {
                 name: "press to audio, speech-dispatcher",
-                value: format!("{}; ×{:.1} the voice pack", s(&a.speech_dispatcher, "ms", 1), a.ratio_p50),
+                value: format!(
+                    "{}; ×{:.2} the voice pack (whose clip lead-in is {:.1} ms)",
+                    s(&a.speech_dispatcher, "ms", 1),
+                    a.ratio_p50,
+                    a.voice_pack_clip_onset
+                ),
                 goal: "",
                 met: None,
             },
@@ -128,6 +137,18 @@ impl Report {
                 value: format!("{:.3} % of one core over {:.0} s", self.idle_cpu_percent, self.idle_seconds),
                 goal: "< 0.3 %",
                 met: Some(self.idle_cpu_percent < 0.3),
+            },
+            Goal {
+                name: "  by thread",
+                value: self
+                    .idle_cpu_by_thread
+                    .iter()
+                    .filter(|(_, v)| **v >= 0.0005)
+                    .map(|(k, v)| format!("{k} {v:.3} %"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                goal: "",
+                met: None,
             },
             Goal {
                 name: "RSS",

@@ -188,8 +188,8 @@ fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
         wait_until(Duration::from_secs(10), || !audio.all_devices_open()),
         "loss noticed"
     );
-    server.relaunch();
-    let recorder = Recorder::start();
+    server.relaunch().expect("relaunch the private pulseaudio");
+    let recorder = Recorder::start().expect("parec on the sink monitor");
     assert!(
         wait_until(Duration::from_secs(20), || audio.all_devices_open()),
         "stream rebuilt after the server came back"
@@ -207,8 +207,8 @@ fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
 fn pulse_realtime_output() {
     common::init_logging();
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut server = PulseServer::start(dir.path());
-    let recorder = Recorder::start();
+    let mut server = PulseServer::start(dir.path()).expect("private pulseaudio");
+    let recorder = Recorder::start().expect("parec on the sink monitor");
 
     let list = devices(HostKind::Pulse).expect("pulse devices");
     assert!(

@@ -5,66 +5,13 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{first_sound_time, wait_until, ChildGuard, PulseServer, Recorder};
 use talkclock::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
 
-fn write_speechd_conf(conf: &Path, logs: &Path) {
-    std::fs::create_dir_all(conf.join("modules")).expect("conf dir");
-    std::fs::create_dir_all(logs).expect("log dir");
-    std::fs::write(
-        conf.join("modules/espeak-ng.conf"),
-        "# defaults of the espeak-ng module\n",
-    )
-    .expect("module conf");
-    std::fs::write(
-        conf.join("speechd.conf"),
-        format!(
-            "LogLevel 3\nLogDir \"{}\"\nAudioOutputMethod \"pulse\"\n\
-             AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
-             DefaultModule espeak-ng\nDefaultLanguage \"en\"\n",
-            logs.display()
-        ),
-    )
-    .expect("speechd.conf");
-}
-
 fn start_speechd(dir: &Path) -> ChildGuard {
-    let conf = dir.join("speech-dispatcher");
-    write_speechd_conf(&conf, &dir.join("speechd-logs"));
-    let socket = dir.join("speechd.sock");
-    let child = Command::new("speech-dispatcher")
-        .args([
-            "--run-single",
-            "--communication-method",
-            "unix_socket",
-            "--timeout",
-            "0",
-        ])
-        .arg("--config-dir")
-        .arg(&conf)
-        .arg("--socket-path")
-        .arg(&socket)
-        .arg("--pid-file")
-        .arg(dir.join("speechd.pid"))
-        .env("XDG_CONFIG_HOME", dir)
-        .env("XDG_RUNTIME_DIR", dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start speech-dispatcher (run install-deps.sh)");
-    let guard = ChildGuard(Some(child));
-    assert!(
-        wait_until(Duration::from_secs(10), || socket.exists()),
-        "speech-dispatcher socket did not appear"
-    );
-    std::env::set_var(
-        "SPEECHD_ADDRESS",
-        format!("unix_socket:{}", socket.display()),
-    );
-    guard
+    talkclock::bench::speechd::start(dir).expect("start speech-dispatcher (run install-deps.sh)")
 }
 
 fn no_server_fails_fast(dir: &Path) {
@@ -91,8 +38,8 @@ fn system_speech_through_speech_dispatcher() {
     std::env::set_var("XDG_RUNTIME_DIR", dir.path());
     no_server_fails_fast(dir.path());
 
-    let _server = PulseServer::start(dir.path());
-    let recorder = Recorder::start();
+    let _server = PulseServer::start(dir.path()).expect("private pulseaudio");
+    let recorder = Recorder::start().expect("parec on the sink monitor");
     let mut speechd = start_speechd(dir.path());
 
     let opened = Instant::now();

@@ -4,9 +4,9 @@
 
 use super::core_loop::signed_us;
 use super::daemon::{Daemon, ThreadTime};
-use std::collections::BTreeMap;
 use super::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
 use crate::audio::SystemSpeech;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// A sample louder than this (−34 dBFS) counts as sound.
@@ -72,7 +72,11 @@ pub fn idle(daemon: &Daemon, window: Duration) -> Result<Idle, String> {
     let mut by_thread = BTreeMap::new();
     for t in &after {
         if let Some(b) = before.iter().find(|b| b.id == t.id) {
-            let name = if t.name.is_empty() { t.id.clone() } else { t.name.clone() };
+            let name = if t.name.is_empty() {
+                t.id.clone()
+            } else {
+                t.name.clone()
+            };
             *by_thread.entry(name).or_insert(0.0) += percent(t.cpu.saturating_sub(b.cpu));
         }
     }

@@ -57,8 +57,8 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
         let text = config_text(&format!("{}.{:03}", length / 1000, length % 1000));
         let config = parse(&text)?;
         let path = dir.join(format!("flag-{trial}.jsonl"));
-        let mut session = Session::create(&path, config, text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut session =
+            Session::create(&path, config, text).map_err(|e| format!("{}: {e}", path.display()))?;
         // Presses come at any phase of the millisecond the session counts in.
         std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
         let started = Instant::now();

@@ -192,7 +192,9 @@ impl Daemon {
     }
 
     fn pid(&self) -> Result<u32, String> {
-        self.child.id().ok_or_else(|| "the daemon has stopped".into())
+        self.child
+            .id()
+            .ok_or_else(|| "the daemon has stopped".into())
     }
 
     /// Types `q` and waits (at most 5 s) for it to exit; then makes sure it is gone.

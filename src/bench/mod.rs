@@ -106,8 +106,7 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
     std::fs::create_dir_all(&pulse_dir).map_err(|e| format!("{}: {e}", pulse_dir.display()))?;
     let server = pulse::PulseServer::start(&pulse_dir)?;
     let speechd_dir = dir.join("speechd");
-    std::fs::create_dir_all(&speechd_dir)
-        .map_err(|e| format!("{}: {e}", speechd_dir.display()))?;
+    std::fs::create_dir_all(&speechd_dir).map_err(|e| format!("{}: {e}", speechd_dir.display()))?;
     let speechd_guard = speechd::start(&speechd_dir)?;
 
     let voices = Voices::load(&voices_dir(options.voices.as_deref()))?;
@@ -153,12 +152,12 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
         press_to_switch_us: summary(&presses, "press to switch")?,
         press_core_us: summary(&press_core, "press in the core")?,
         press_to_audio_ms: AudioLatency {
-            ratio_p50: speech_dispatcher.p50 / voice_pack.p50,
+            ratio_p50: stats::round(speech_dispatcher.p50 / voice_pack.p50, 3),
             voice_pack_clip_onset: stats::round(clip_onset, 2),
             voice_pack,
             speech_dispatcher,
         },
-        idle_cpu_percent: sound.idle.cpu_percent,
+        idle_cpu_percent: stats::round(sound.idle.cpu_percent, 4),
         idle_cpu_by_thread: sound
             .idle
             .by_thread
@@ -166,18 +165,18 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
             .map(|(k, v)| (k.clone(), stats::round(*v, 4)))
             .collect(),
         idle_seconds: options.idle.as_secs_f64(),
-        rss_mb: sound.idle.rss_mb,
-        rss_peak_mb: sound.idle.rss_peak_mb,
-        startup_ms: sound.startup_ms,
+        rss_mb: stats::round(sound.idle.rss_mb, 2),
+        rss_peak_mb: stats::round(sound.idle.rss_peak_mb, 2),
+        startup_ms: stats::round(sound.startup_ms, 2),
         drift_ms: DriftFigures {
-            realtime: drift.drift_ms,
-            realtime_seconds: drift.seconds,
+            realtime: stats::round(drift.drift_ms, 3),
+            realtime_seconds: stats::round(drift.seconds, 1),
             realtime_presses: drift.presses as f64,
             virtual_7h: virtual_game.drift_ms as f64,
         },
         readout_seconds: by_lang(|l| l.exact_seconds),
         readout_hm_seconds: by_lang(|l| l.readout_seconds),
-        bench_seconds: began.elapsed().as_secs_f64(),
+        bench_seconds: stats::round(began.elapsed().as_secs_f64(), 1),
     })
 }
 

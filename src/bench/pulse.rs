@@ -120,8 +120,8 @@ impl PulseServer {
     fn launch(&mut self) -> Result<(), String> {
         let _ = std::fs::remove_file(&self.socket);
         let log_path = self.dir.join("pulseaudio.log");
-        let log = std::fs::File::create(&log_path)
-            .map_err(|e| format!("{}: {e}", log_path.display()))?;
+        let log =
+            std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
         let child = Command::new("pulseaudio")
             .args([
                 "-n",

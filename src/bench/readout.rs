@@ -94,6 +94,9 @@ mod tests {
             en.clips,
             ["n_1", "u_hour_1", "n_12", "u_min_n", "n_30", "u_sec_n"]
         );
-        assert_eq!(exact_duration(Lang::Ru, ONE_TWELVE_THIRTY_MS).clips.len(), 6);
+        assert_eq!(
+            exact_duration(Lang::Ru, ONE_TWELVE_THIRTY_MS).clips.len(),
+            6
+        );
     }
 }

@@ -99,7 +99,11 @@ impl Report {
         let goals = [
             Goal {
                 name: "flag error",
-                value: format!("{}; min {} µs", s(&self.flag_error_us, "µs", 0), round(self.flag_error_us.min, 0)),
+                value: format!(
+                    "{}; min {} µs",
+                    s(&self.flag_error_us, "µs", 0),
+                    round(self.flag_error_us.min, 0)
+                ),
                 goal: "max < 2000 µs",
                 met: Some(self.flag_error_us.max < 2_000.0),
             },
@@ -134,7 +138,10 @@ impl Report {
             },
             Goal {
                 name: "idle CPU",
-                value: format!("{:.3} % of one core over {:.0} s", self.idle_cpu_percent, self.idle_seconds),
+                value: format!(
+                    "{:.3} % of one core over {:.0} s",
+                    self.idle_cpu_percent, self.idle_seconds
+                ),
                 goal: "< 0.3 %",
                 met: Some(self.idle_cpu_percent < 0.3),
             },
@@ -166,7 +173,9 @@ impl Report {
                 name: "drift, real time",
                 value: format!(
                     "{:.3} ms after {:.0} s and {} presses",
-                    self.drift_ms.realtime, self.drift_ms.realtime_seconds, self.drift_ms.realtime_presses
+                    self.drift_ms.realtime,
+                    self.drift_ms.realtime_seconds,
+                    self.drift_ms.realtime_presses
                 ),
                 goal: "< 1 ms",
                 met: Some(self.drift_ms.realtime < 1.0),

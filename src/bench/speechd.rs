@@ -29,8 +29,7 @@ pub fn write_conf(conf: &Path, logs: &Path) -> std::io::Result<()> {
 /// process. Call it before other threads start: it sets an environment variable.
 pub fn start(dir: &Path) -> Result<ChildGuard, String> {
     let conf = dir.join("speech-dispatcher");
-    write_conf(&conf, &dir.join("speechd-logs"))
-        .map_err(|e| format!("{}: {e}", conf.display()))?;
+    write_conf(&conf, &dir.join("speechd-logs")).map_err(|e| format!("{}: {e}", conf.display()))?;
     let socket = dir.join("speechd.sock");
     let child = Command::new("speech-dispatcher")
         .args([

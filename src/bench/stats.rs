@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-/// The p50, p99 and largest of a set of samples, in the unit the caller chose.
+/// The p50, p99, largest and smallest of a set of samples, in the unit the caller chose,
+/// rounded to three decimals.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Summary {
     /// Median (nearest rank).
@@ -26,10 +27,10 @@ impl Summary {
         }
         sorted.sort_by(f64::total_cmp);
         Some(Summary {
-            p50: percentile(&sorted, 50.0),
-            p99: percentile(&sorted, 99.0),
-            max: sorted[sorted.len() - 1],
-            min: sorted[0],
+            p50: round(percentile(&sorted, 50.0), 3),
+            p99: round(percentile(&sorted, 99.0), 3),
+            max: round(sorted[sorted.len() - 1], 3),
+            min: round(sorted[0], 3),
             n: sorted.len(),
         })
     }

@@ -32,8 +32,11 @@ pub fn bench(args: &BenchArgs) -> Result<(), Failure> {
     if let Some(secs) = args.drift_secs {
         options.drift = Duration::from_secs(secs.max(2));
     }
-    let report = run(&options)
-        .map_err(|e| Failure::Io(std::io::Error::other(format!("bench: could not measure: {e}"))))?;
+    let report = run(&options).map_err(|e| {
+        Failure::Io(std::io::Error::other(format!(
+            "bench: could not measure: {e}"
+        )))
+    })?;
     if args.json {
         println!("{}", report.json());
     } else {

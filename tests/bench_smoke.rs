@@ -1,0 +1,74 @@
+//! `talkclock bench --quick --json` on this machine: it must finish, exit 0, and print every
+//! figure as a number. The figures are not judged here (goals live in the benchmark itself).
+
+use std::process::Command;
+
+/// Every leaf of the report, as a JSON pointer: these must all be present and numeric.
+const KEYS: &[&str] = &[
+    "/flag_error_us/p50",
+    "/flag_error_us/p99",
+    "/flag_error_us/max",
+    "/press_to_switch_us/p50",
+    "/press_to_switch_us/p99",
+    "/press_core_us/p99",
+    "/press_to_audio_ms/voice_pack/p50",
+    "/press_to_audio_ms/voice_pack/p99",
+    "/press_to_audio_ms/speech_dispatcher/p50",
+    "/press_to_audio_ms/speech_dispatcher/p99",
+    "/press_to_audio_ms/ratio_p50",
+    "/press_to_audio_ms/voice_pack_clip_onset",
+    "/idle_cpu_percent",
+    "/idle_seconds",
+    "/rss_mb",
+    "/rss_peak_mb",
+    "/startup_ms",
+    "/drift_ms/realtime",
+    "/drift_ms/realtime_seconds",
+    "/drift_ms/virtual_7h",
+    "/readout_seconds/en",
+    "/readout_seconds/ru",
+    "/readout_hm_seconds/en",
+    "/readout_hm_seconds/ru",
+    "/bench_seconds",
+];
+
+fn numbers_only(value: &serde_json::Value, at: &str, bad: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                numbers_only(v, &format!("{at}/{k}"), bad);
+            }
+        }
+        serde_json::Value::Number(_) => {}
+        other => bad.push(format!("{at} = {other}")),
+    }
+}
+
+#[test]
+fn quick_bench_prints_every_figure_as_a_number() {
+    let output = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["bench", "--quick", "--json"])
+        .output()
+        .expect("run talkclock bench");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "bench failed: {}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
+    for key in KEYS {
+        let value = report.pointer(key);
+        assert!(
+            value.is_some_and(|v| v.as_f64().is_some_and(f64::is_finite)),
+            "{key} is missing or not a finite number: {value:?}"
+        );
+    }
+    let mut bad = Vec::new();
+    numbers_only(&report, "", &mut bad);
+    assert!(bad.is_empty(), "leaves that are not numbers: {bad:?}");
+    assert!(
+        report["flag_error_us"]["n"].as_u64() >= Some(200),
+        "at least 200 flags"
+    );
+}

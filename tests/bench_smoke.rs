@@ -24,6 +24,7 @@ const KEYS: &[&str] = &[
     "/startup_ms",
     "/drift_ms/realtime",
     "/drift_ms/realtime_seconds",
+    "/drift_ms/realtime_vs_own_stamps",
     "/drift_ms/virtual_7h",
     "/readout_seconds/en",
     "/readout_seconds/ru",

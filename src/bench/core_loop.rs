@@ -166,6 +166,14 @@ mod tests {
     }
 
     #[test]
+    fn signed_us_is_negative_when_early() {
+        let a = Instant::now();
+        let b = a + Duration::from_micros(250);
+        assert_eq!(signed_us(b, a).round(), 250.0);
+        assert_eq!(signed_us(a, b).round(), -250.0);
+    }
+
+    #[test]
     fn rng_stays_in_range() {
         let mut rng = Rng::new(1);
         for _ in 0..1000 {

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 pub struct Drift {
     /// Largest |reported − expected| over both sides after the last press, in ms.
     pub drift_ms: f64,
+    /// The same against the daemon's own millisecond stamps of each press (the core alone).
+    pub own_stamps_drift_ms: f64,
     /// Presses made.
     pub presses: usize,
     /// How long the clock ran, in seconds.
@@ -32,32 +34,58 @@ fn play(daemon: &mut Daemon, window: Duration) -> Result<Drift, String> {
     let mut rng = Rng::new(0xd71f7 ^ u64::from(std::process::id()));
     let started = daemon.key("s")?;
     let mut spent = [0.0f64; 2];
-    let mut last = started;
+    let mut last_at = started;
     let mut presses = 0;
     let mut side = 0; // White's clock runs first.
-    while last.duration_since(started) < window {
+    while last_at.duration_since(started) < window {
         let think = Duration::from_millis(rng.between(300, 3_000));
-        std::thread::sleep((last + think).saturating_duration_since(Instant::now()));
+        std::thread::sleep((last_at + think).saturating_duration_since(Instant::now()));
         let at = daemon.key(if side == 0 { "w" } else { "b" })?;
-        spent[side] += at.duration_since(last).as_secs_f64() * 1e3;
-        last = at;
+        spent[side] += at.duration_since(last_at).as_secs_f64() * 1e3;
+        last_at = at;
         side = 1 - side;
         presses += 1;
     }
-    let reported = last_press(daemon, presses)?;
+    let lines = transcript(daemon, presses)?;
+    let last = &lines.presses[presses - 1];
+    let reported = [last.white_ms, last.black_ms];
     let expected = [START_MS - spent[0], START_MS - spent[1]];
-    let drift_ms = (0..2)
-        .map(|i| (reported[i] - expected[i]).abs())
-        .fold(0.0, f64::max);
+    // The same from the daemon's own millisecond stamps (`at_ms`): the core's arithmetic alone.
+    let mut own = [0.0f64; 2];
+    let mut from = lines.start_ms;
+    for (i, press) in lines.presses.iter().enumerate() {
+        own[i % 2] += press.at_ms - from;
+        from = press.at_ms;
+    }
+    let own_expected = [START_MS - own[0], START_MS - own[1]];
+    let largest = |e: [f64; 2]| {
+        (0..2)
+            .map(|i| (reported[i] - e[i]).abs())
+            .fold(0.0, f64::max)
+    };
     Ok(Drift {
-        drift_ms,
+        drift_ms: largest(expected),
+        own_stamps_drift_ms: largest(own_expected),
         presses,
-        seconds: last.duration_since(started).as_secs_f64(),
+        seconds: last_at.duration_since(started).as_secs_f64(),
     })
 }
 
-/// The clocks after the `presses`-th press, from the daemon's transcript (waits up to 5 s).
-fn last_press(daemon: &Daemon, presses: usize) -> Result<[f64; 2], String> {
+/// A press line of the transcript.
+struct Press {
+    at_ms: f64,
+    white_ms: f64,
+    black_ms: f64,
+}
+
+/// The start and press lines of the daemon's transcript.
+struct Lines {
+    start_ms: f64,
+    presses: Vec<Press>,
+}
+
+/// Reads the transcript once it shows `presses` presses (waits up to 5 s).
+fn transcript(daemon: &Daemon, presses: usize) -> Result<Lines, String> {
     if presses == 0 {
         return Err("no press was made: the drift window is too short".into());
     }
@@ -65,25 +93,36 @@ fn last_press(daemon: &Daemon, presses: usize) -> Result<[f64; 2], String> {
     loop {
         let text = std::fs::read_to_string(&daemon.transcript)
             .map_err(|e| format!("{}: {e}", daemon.transcript.display()))?;
-        let found: Vec<serde_json::Value> = text
+        let values: Vec<serde_json::Value> = text
             .lines()
             .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .filter(|v| v["event"] == "press")
             .collect();
-        if found.len() >= presses {
-            let last = &found[presses - 1];
-            let ms = |key: &str| {
-                last[key]
-                    .as_f64()
-                    .ok_or_else(|| format!("a press line without {key}: {last}"))
+        let number = |v: &serde_json::Value, key: &str| {
+            v[key]
+                .as_f64()
+                .ok_or_else(|| format!("a transcript line without {key}: {v}"))
+        };
+        let found = values.iter().filter(|v| v["event"] == "press").count();
+        if found >= presses {
+            let start = values
+                .iter()
+                .find(|v| v["event"] == "start")
+                .ok_or("the transcript has no start line")?;
+            let mut lines = Lines {
+                start_ms: number(start, "at_ms")?,
+                presses: Vec::new(),
             };
-            return Ok([ms("white_ms")?, ms("black_ms")?]);
+            for v in values.iter().filter(|v| v["event"] == "press") {
+                lines.presses.push(Press {
+                    at_ms: number(v, "at_ms")?,
+                    white_ms: number(v, "white_ms")?,
+                    black_ms: number(v, "black_ms")?,
+                });
+            }
+            return Ok(lines);
         }
         if Instant::now() > deadline {
-            return Err(format!(
-                "the transcript shows {} of {presses} presses",
-                found.len()
-            ));
+            return Err(format!("the transcript shows {found} of {presses} presses"));
         }
         std::thread::sleep(Duration::from_millis(50));
     }

@@ -96,11 +96,22 @@ fn summary(values: &[f64], what: &str) -> Result<Summary, String> {
     Summary::of(values).ok_or_else(|| format!("{what}: nothing was measured"))
 }
 
-/// Runs every measurement and returns the figures.
+/// Runs every measurement and returns the figures. When something cannot be measured, the
+/// scratch folder (logs of the daemons and servers) is kept and named in the error.
 pub fn run(options: &BenchOptions) -> Result<Report, String> {
-    let began = Instant::now();
     let scratch = Scratch::new()?;
-    let dir = scratch.0.as_path();
+    match run_in(options, &scratch.0) {
+        Ok(report) => Ok(report),
+        Err(e) => {
+            let kept = scratch.0.clone();
+            std::mem::forget(scratch);
+            Err(format!("{e} (logs kept in {})", kept.display()))
+        }
+    }
+}
+
+fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
+    let began = Instant::now();
     // Environment first, before any thread starts: the private servers' addresses.
     let pulse_dir = dir.join("pulse");
     std::fs::create_dir_all(&pulse_dir).map_err(|e| format!("{}: {e}", pulse_dir.display()))?;
@@ -131,12 +142,11 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
     let sound = measure_sound(options, dir);
     drop(speechd_guard);
     drop(server);
-    let (flags, (presses, press_core)) = core
-        .join()
-        .map_err(|_| "the core-loop measurement panicked".to_string())??;
-    let drift = drift
-        .join()
-        .map_err(|_| "the drift measurement panicked".to_string())??;
+    // Both threads are joined before any error is returned, so no daemon is left behind.
+    let (core, drift) = (core.join(), drift.join());
+    let (flags, (presses, press_core)) =
+        core.map_err(|_| "the core-loop measurement panicked".to_string())??;
+    let drift = drift.map_err(|_| "the drift measurement panicked".to_string())??;
     let sound = sound?;
 
     let by_lang = |f: fn(&readout::ReadoutLength) -> f64| {
@@ -170,6 +180,7 @@ pub fn run(options: &BenchOptions) -> Result<Report, String> {
         startup_ms: stats::round(sound.startup_ms, 2),
         drift_ms: DriftFigures {
             realtime: stats::round(drift.drift_ms, 3),
+            realtime_vs_own_stamps: stats::round(drift.own_stamps_drift_ms, 3),
             realtime_seconds: stats::round(drift.seconds, 1),
             realtime_presses: drift.presses as f64,
             virtual_7h: virtual_game.drift_ms as f64,

@@ -25,6 +25,7 @@ const KEYS: &[&str] = &[
     "/drift_ms/realtime",
     "/drift_ms/realtime_seconds",
     "/drift_ms/realtime_vs_own_stamps",
+    "/drift_ms/realtime_stamp_spread",
     "/drift_ms/virtual_7h",
     "/readout_seconds/en",
     "/readout_seconds/ru",

@@ -14,6 +14,9 @@ pub struct Drift {
     pub drift_ms: f64,
     /// The same against the daemon's own millisecond stamps of each press (the core alone).
     pub own_stamps_drift_ms: f64,
+    /// Spread of (daemon's stamp − our typing instant) over the start and every press, in ms:
+    /// millisecond rounding (up to 1 ms) plus the daemon reading its input late.
+    pub stamp_spread_ms: f64,
     /// Presses made.
     pub presses: usize,
     /// How long the clock ran, in seconds.
@@ -34,6 +37,7 @@ fn play(daemon: &mut Daemon, window: Duration) -> Result<Drift, String> {
     let mut rng = Rng::new(0xd71f7 ^ u64::from(std::process::id()));
     let started = daemon.key("s")?;
     let mut spent = [0.0f64; 2];
+    let mut typed = Vec::new(); // ms after the start, as we typed each press
     let mut last_at = started;
     let mut presses = 0;
     let mut side = 0; // White's clock runs first.
@@ -42,6 +46,7 @@ fn play(daemon: &mut Daemon, window: Duration) -> Result<Drift, String> {
         std::thread::sleep((last_at + think).saturating_duration_since(Instant::now()));
         let at = daemon.key(if side == 0 { "w" } else { "b" })?;
         spent[side] += at.duration_since(last_at).as_secs_f64() * 1e3;
+        typed.push(at.duration_since(started).as_secs_f64() * 1e3);
         last_at = at;
         side = 1 - side;
         presses += 1;
@@ -63,8 +68,16 @@ fn play(daemon: &mut Daemon, window: Duration) -> Result<Drift, String> {
             .map(|i| (reported[i] - e[i]).abs())
             .fold(0.0, f64::max)
     };
+    // How unevenly the daemon stamped the presses, against when we typed them (0 = the start).
+    let lags = lines
+        .presses
+        .iter()
+        .zip(&typed)
+        .map(|(p, t)| p.at_ms - lines.start_ms - t);
+    let (low, high) = lags.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
     Ok(Drift {
         drift_ms: largest(expected),
+        stamp_spread_ms: high - low,
         own_stamps_drift_ms: largest(own_expected),
         presses,
         seconds: last_at.duration_since(started).as_secs_f64(),

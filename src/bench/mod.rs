@@ -181,6 +181,7 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
         drift_ms: DriftFigures {
             realtime: stats::round(drift.drift_ms, 3),
             realtime_vs_own_stamps: stats::round(drift.own_stamps_drift_ms, 3),
+            realtime_stamp_spread: stats::round(drift.stamp_spread_ms, 3),
             realtime_seconds: stats::round(drift.seconds, 1),
             realtime_presses: drift.presses as f64,
             virtual_7h: virtual_game.drift_ms as f64,

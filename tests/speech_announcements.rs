@@ -215,9 +215,25 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Чёрные: не ваши часы.",
             "Black: not your clock.",
         ),
-        (A::Start { side: Side::White }, "Ходят белые.", "White to move."),
-        (A::Countdown { remaining_ms: 3_000 }, "Три.", "Three."),
-        (A::Countdown { remaining_ms: 1_999 }, "Один.", "One."),
+        (
+            A::Start { side: Side::White },
+            "Ходят белые.",
+            "White to move.",
+        ),
+        (
+            A::Countdown {
+                remaining_ms: 3_000,
+            },
+            "Три.",
+            "Three.",
+        ),
+        (
+            A::Countdown {
+                remaining_ms: 1_999,
+            },
+            "Один.",
+            "One.",
+        ),
         (
             A::Reminder { side: Side::Black },
             "Чёрные: ваши часы идут.",

@@ -3,6 +3,7 @@
 //! Raw serde structs ([`raw`]) are read first; [`Config::parse`] then checks every value and
 //! reports every problem at once, each with its line and column ([`diagnostic`]).
 
+pub mod audio;
 pub mod diagnostic;
 pub mod raw;
 
@@ -94,7 +95,7 @@ impl Default for Announce {
 }
 
 /// A validated configuration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Tournament or practice.
     pub mode: Mode,
@@ -108,6 +109,8 @@ pub struct Config {
     pub arbiter_language: Language,
     /// Announcements and their audiences.
     pub announce: Announce,
+    /// Output devices, routes, cue volume and the speech engine.
+    pub audio: audio::AudioSettings,
 }
 
 impl Config {
@@ -198,6 +201,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
     let control = time_control(c, raw.time_control.as_ref());
     let announce = announce(c, &raw.announce, mode);
+    let audio = audio::audio_settings(c, &raw.audio);
     Some(Config {
         mode,
         first,
@@ -205,6 +209,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         players: [white, black],
         arbiter_language,
         announce,
+        audio,
     })
 }
 

@@ -24,6 +24,9 @@ pub struct RawConfig {
     /// `[announce]`.
     #[serde(default)]
     pub announce: RawAnnounce,
+    /// `[audio]`.
+    #[serde(default)]
+    pub audio: super::audio::RawAudio,
 }
 
 /// `[announce]`: what the clock says on its own, and to whom.

@@ -16,6 +16,7 @@ pub struct Announcer {
     audio: Option<AudioOut>,
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
+    system: Option<audio::SystemSpeech>,
 }
 
 impl Announcer {
@@ -33,7 +34,15 @@ impl Announcer {
             audio,
             text,
             transcript: transcript.map(std::io::BufWriter::new),
+            system: None,
         }
+    }
+
+    /// Speaks through the system speech engine instead of the voice packs (it cannot be
+    /// routed per earpiece: everything goes to its default output).
+    pub fn with_system_speech(mut self, system: Option<audio::SystemSpeech>) -> Announcer {
+        self.system = system;
+        self
     }
 
     /// Changes the listeners' languages (a new game with another configuration).
@@ -81,10 +90,16 @@ impl Announcer {
         }
     }
 
-    /// Says free text (the arbiter's message) as a text line; returns it for the caller.
-    pub fn say_text(&mut self, audience: &Audience, text: &str) {
+    /// Says free text (the arbiter's message): as a text line, and through the system speech
+    /// engine when there is one (voice packs hold only the clock's own words). Returns whether
+    /// it was spoken aloud.
+    pub fn say_text(&mut self, audience: &Audience, text: &str) -> bool {
         if self.text {
             println!("[{}] {text}", names(audience));
+        }
+        match &self.system {
+            Some(system) => system.speak(text, false).is_ok(),
+            None => false,
         }
     }
 
@@ -98,6 +113,13 @@ impl Announcer {
         for line in say_lines(&self.languages, at_ms, audience, notice) {
             if self.text {
                 println!("[{}] {}", names(&line.audience), line.text);
+            }
+            if let Some(system) = &self.system {
+                let interrupt = priority(notice) >= Priority::Warning;
+                if let Err(e) = system.speak(&line.text, interrupt) {
+                    tracing::warn!("system speech: {e}");
+                }
+                continue;
             }
             let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
                 continue;

@@ -112,17 +112,36 @@ fn load(options: &RunOptions) -> Result<(Config, String), String> {
 
 fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
     let languages = Languages::from_config(config);
-    let voices = match voices::Voices::load(&voices::voices_dir(options.voices.as_deref())) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            tracing::error!("{e}: announcements are printed as text only");
-            None
+    let voices = if options.no_audio {
+        None
+    } else {
+        match voices::Voices::load(&voices::voices_dir(options.voices.as_deref())) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                tracing::error!("{e}: announcements are printed as text only");
+                None
+            }
         }
     };
     let audio = if options.no_audio || voices.is_none() {
         None
     } else {
-        open_audio()
+        open_audio(&config.audio.output)
+    };
+    let system = match config.audio.speech {
+        crate::config::audio::SpeechEngine::System { rate } if !options.no_audio => {
+            let lang = Languages::from_config(config).of(Listener::Arbiter).code();
+            match crate::audio::SystemSpeech::new(lang, rate) {
+                Ok(speech) => Some(speech),
+                Err(e) => {
+                    tracing::warn!(
+                        "system speech is not available ({e}): speaking with the voice packs"
+                    );
+                    None
+                }
+            }
+        }
+        _ => None,
     };
     let text = options.text || audio.is_none();
     if audio.is_none() && !options.no_audio {
@@ -138,12 +157,12 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
                 None
             }
         });
-    Announcer::new(languages, voices, audio, text, transcript)
+    Announcer::new(languages, voices, audio, text, transcript).with_system_speech(system)
 }
 
-fn open_audio() -> Option<crate::audio::AudioOut> {
-    use crate::audio::{devices, AudioConfig, AudioOut, HostKind};
-    match devices(HostKind::Auto) {
+fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioOut> {
+    use crate::audio::{devices, AudioOut};
+    match devices(config.host) {
         Ok(list) if !list.is_empty() => {}
         Ok(_) => {
             tracing::warn!("no audio output device found");
@@ -154,7 +173,7 @@ fn open_audio() -> Option<crate::audio::AudioOut> {
             return None;
         }
     }
-    match AudioOut::start(AudioConfig::stereo_pair("default")) {
+    match AudioOut::start(config.clone()) {
         Ok(out) => Some(out),
         Err(e) => {
             tracing::error!("cannot start audio: {e}");
@@ -261,8 +280,8 @@ fn control(
             serde_json::json!({"ok": true}).to_string()
         }
         Command::Say(listener, text) => {
-            announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
-            serde_json::json!({"ok": true}).to_string()
+            let aloud = announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
+            serde_json::json!({"ok": true, "spoken": aloud}).to_string()
         }
         Command::NewGame => {
             let config = session.config.clone();
@@ -333,7 +352,8 @@ fn game_reply(outputs: &[Output]) -> String {
 pub fn speak_once(lang: Lang, utterance: &Utterance) -> Result<(), String> {
     let voices = voices::Voices::load(&voices::voices_dir(None))?;
     let pcm = voices.render(lang, utterance)?;
-    let audio = open_audio().ok_or("no audio output could be opened (see the log)")?;
+    let config = crate::audio::AudioConfig::single_speaker("default");
+    let audio = open_audio(&config).ok_or("no audio output could be opened (see the log)")?;
     audio.speak(
         crate::audio::Audience::All,
         pcm,

@@ -5,7 +5,7 @@
 # Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 
-build_pkgs=(pkg-config)
+build_pkgs=(pkg-config libudev-dev)
 test_pkgs=()
 
 case "${1:-build}" in

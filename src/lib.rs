@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod input;
 pub mod schedule;
 pub mod sim;
 pub mod table;

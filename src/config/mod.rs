@@ -4,6 +4,7 @@
 //! reports every problem at once, each with its line and column ([`diagnostic`]).
 
 pub mod diagnostic;
+pub mod input;
 pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
@@ -11,6 +12,7 @@ use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
 use crate::table::Listener;
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
+pub use input::{ActionKind, Binding, DeviceMatch, InputConfig};
 use raw::{RawConfig, RawPlayer, RawStage};
 use std::path::Path;
 use toml::Spanned;
@@ -108,6 +110,8 @@ pub struct Config {
     pub arbiter_language: Language,
     /// Announcements and their audiences.
     pub announce: Announce,
+    /// Buttons and what they do (`[input]`).
+    pub input: InputConfig,
 }
 
 impl Config {
@@ -198,6 +202,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
     let control = time_control(c, raw.time_control.as_ref());
     let announce = announce(c, &raw.announce, mode);
+    let input = input::input_config(c, &raw.input, mode);
     Some(Config {
         mode,
         first,
@@ -205,6 +210,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         players: [white, black],
         arbiter_language,
         announce,
+        input,
     })
 }
 
@@ -477,5 +483,7 @@ fn stage(
     })
 }
 
+#[cfg(test)]
+mod input_tests;
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,9 @@ pub struct RawConfig {
     /// `[announce]`.
     #[serde(default)]
     pub announce: RawAnnounce,
+    /// `[input]`: buttons and what they do.
+    #[serde(default)]
+    pub input: super::input::RawInputSection,
 }
 
 /// `[announce]`: what the clock says on its own, and to whom.

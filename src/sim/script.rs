@@ -180,15 +180,16 @@ fn parse_action(verb: &str, args: &[&str]) -> Result<Action, String> {
         "ruling" => Input::Ruling(parse_ruling(args)?),
         "check" => {
             expect(1, "who asks: white, black or arbiter")?;
-            let listener =
-                match args[0] {
-                    "white" => Listener::White,
-                    "black" => Listener::Black,
-                    "arbiter" => Listener::Arbiter,
-                    other => return Err(format!(
+            let listener = match args[0] {
+                "white" => Listener::White,
+                "black" => Listener::Black,
+                "arbiter" => Listener::Arbiter,
+                other => {
+                    return Err(format!(
                         "`{other}` cannot ask for a clock check; expected white, black or arbiter"
-                    )),
-                };
+                    ))
+                }
+            };
             return Ok(Action::ClockCheck(listener));
         }
         other => {

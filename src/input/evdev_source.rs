@@ -1,0 +1,342 @@
+//! The keyboard-class reader: foot pedals, switch interfaces and big buttons that send key
+//! presses, read through Linux evdev, optionally grabbed so their keys reach no other program.
+//!
+//! Each open device has a thread; a watcher looks for wanted devices every second, so an
+//! unplugged pedal is reported lost and comes back under its name when plugged in again.
+
+use super::device::DeviceId;
+use super::event::{RawInput, SourceEvent};
+use crate::config::{DeviceMatch, InputConfig};
+use crossbeam_channel::Sender;
+use evdev::{Device, EventSummary, KeyCode};
+use std::collections::HashSet;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Where evdev device nodes live.
+pub const INPUT_DIR: &str = "/dev/input";
+
+/// Why an evdev device could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvdevError {
+    /// The node exists but this user may not read it.
+    #[error("cannot open {path} (\"{name}\"): permission denied; add this user to the `talkclock` group and install config/99-talkclock-input.rules (see the README), then plug the device in again")]
+    Denied {
+        /// The node.
+        path: String,
+        /// The device's name (from sysfs), or `unknown`.
+        name: String,
+    },
+    /// Another program holds the device exclusively, or another error.
+    #[error("cannot use {path} (\"{name}\"): {reason}")]
+    Other {
+        /// The node.
+        path: String,
+        /// The device's name.
+        name: String,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+/// A key's name in bindings (`KEY_SPACE`, `BTN_0`), or `code:N` when evdev has none.
+pub fn key_name(code: KeyCode) -> String {
+    let name = format!("{code:?}");
+    if name.starts_with("unknown") {
+        format!("code:{}", code.code())
+    } else {
+        name
+    }
+}
+
+/// One evdev event as a source event: key events only (1 down, 0 up, 2 auto-repeat).
+pub fn convert(device: &DeviceId, event: &evdev::InputEvent, at: Instant) -> Option<SourceEvent> {
+    match event.destructure() {
+        EventSummary::Key(_, code, value) => Some(SourceEvent::Button(RawInput {
+            at,
+            device: device.clone(),
+            button: key_name(code),
+            pressed: value != 0,
+            repeat: value == 2,
+        })),
+        _ => None,
+    }
+}
+
+/// Whether a device with these keys is keyboard-class: it has keyboard keys or the generic
+/// `BTN_0`…`BTN_9` (switch interfaces), not only mouse or gamepad buttons.
+pub fn is_keyboard_class(keys: impl IntoIterator<Item = KeyCode>) -> bool {
+    keys.into_iter()
+        .any(|k| (1..0x100).contains(&k.code()) || (0x100..=0x109).contains(&k.code()))
+}
+
+/// The name sysfs gives an event node (readable without access to the node).
+pub fn sysfs_name(path: &Path) -> String {
+    let node = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    std::fs::read_to_string(format!("/sys/class/input/{node}/device/name"))
+        .map(|n| n.trim().to_string())
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+/// The event nodes under `/dev/input`, sorted (none when the directory is missing).
+pub fn event_nodes() -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(INPUT_DIR) else {
+        return Vec::new();
+    };
+    let mut nodes: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("event"))
+        })
+        .collect();
+    nodes.sort();
+    nodes
+}
+
+/// Opens one node, naming the device in the error.
+pub fn open(path: &Path) -> Result<(Device, DeviceId), EvdevError> {
+    let shown = path.display().to_string();
+    match Device::open(path) {
+        Ok(device) => {
+            let name = device
+                .name()
+                .map_or_else(|| sysfs_name(path), str::to_string);
+            let id = DeviceId::evdev(&name, &shown);
+            Ok((device, id))
+        }
+        Err(e) if e.kind() == ErrorKind::PermissionDenied => Err(EvdevError::Denied {
+            path: shown,
+            name: sysfs_name(path),
+        }),
+        Err(e) => Err(EvdevError::Other {
+            path: shown,
+            name: sysfs_name(path),
+            reason: e.to_string(),
+        }),
+    }
+}
+
+/// Which evdev devices the bindings want: those named, and every keyboard-class device when
+/// an `any` binding uses an evdev key name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Wanted {
+    /// Named devices (`evdev:` or `path:` bindings); grabbed when `grab` is set.
+    pub named: Vec<DeviceMatch>,
+    /// Whether every keyboard-class device is read.
+    pub all_keyboards: bool,
+    /// Grab named devices exclusively.
+    pub grab: bool,
+}
+
+impl Wanted {
+    /// What the configuration needs from evdev.
+    pub fn from_config(config: &InputConfig) -> Wanted {
+        let mut named = Vec::new();
+        let mut all_keyboards = false;
+        for binding in &config.bindings {
+            match &binding.device {
+                DeviceMatch::Evdev(_) | DeviceMatch::Path(_) => {
+                    if !named.contains(&binding.device) {
+                        named.push(binding.device.clone());
+                    }
+                }
+                DeviceMatch::Any => {
+                    all_keyboards |= KeyCode::from_str(&binding.button).is_ok();
+                }
+                DeviceMatch::Uuid(_) | DeviceMatch::Terminal => {}
+            }
+        }
+        Wanted {
+            named,
+            all_keyboards,
+            grab: config.grab,
+        }
+    }
+
+    /// Whether anything is wanted at all.
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty() && !self.all_keyboards
+    }
+
+    fn is_named(&self, device: &DeviceId) -> bool {
+        self.named.iter().any(|m| device.matches(m))
+    }
+}
+
+/// Starts the evdev reader. A named device that exists but cannot be opened is an error naming
+/// it; devices that are absent are waited for.
+pub fn spawn(wanted: Wanted, tx: Sender<SourceEvent>) -> Result<JoinHandle<()>, EvdevError> {
+    let mut watcher = Watcher {
+        wanted,
+        open: HashSet::new(),
+        tx,
+        first: true,
+    };
+    let (closed_tx, closed_rx) = crossbeam_channel::unbounded::<String>();
+    watcher.scan(&closed_tx)?;
+    watcher.first = false;
+    std::thread::Builder::new()
+        .name("input-evdev".into())
+        .spawn(move || loop {
+            std::thread::sleep(Duration::from_secs(1));
+            for path in closed_rx.try_iter() {
+                watcher.open.remove(&path);
+            }
+            // Errors after start (a device plugged in without access) are retried quietly.
+            let _ = watcher.scan(&closed_tx);
+        })
+        .map_err(|e| EvdevError::Other {
+            path: INPUT_DIR.to_string(),
+            name: "evdev watcher".to_string(),
+            reason: e.to_string(),
+        })
+}
+
+struct Watcher {
+    wanted: Wanted,
+    open: HashSet<String>,
+    tx: Sender<SourceEvent>,
+    first: bool,
+}
+
+impl Watcher {
+    fn scan(&mut self, closed: &Sender<String>) -> Result<(), EvdevError> {
+        for path in event_nodes() {
+            let shown = path.display().to_string();
+            if self.open.contains(&shown) {
+                continue;
+            }
+            let (mut device, id) = match open(&path) {
+                Ok(found) => found,
+                Err(e) => {
+                    let name = sysfs_name(&path);
+                    let probe = DeviceId::evdev(&name, &shown);
+                    if self.first && self.wanted.is_named(&probe) {
+                        return Err(e);
+                    }
+                    continue;
+                }
+            };
+            let named = self.wanted.is_named(&id);
+            let keyboard = device
+                .supported_keys()
+                .is_some_and(|keys| is_keyboard_class(keys.iter()));
+            if !(named || (self.wanted.all_keyboards && keyboard)) {
+                continue;
+            }
+            if named && self.wanted.grab {
+                if let Err(e) = device.grab() {
+                    if self.first {
+                        return Err(EvdevError::Other {
+                            path: shown,
+                            name: id.name,
+                            reason: format!(
+                                "cannot grab it exclusively ({e}); is another program holding it?"
+                            ),
+                        });
+                    }
+                    continue;
+                }
+            }
+            if self.start_reader(device, id, closed.clone()) {
+                self.open.insert(shown);
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a reader thread; false when no thread could be started (retried later).
+    fn start_reader(&self, mut device: Device, id: DeviceId, closed: Sender<String>) -> bool {
+        let tx = self.tx.clone();
+        let at = Instant::now();
+        let _ = tx.send(SourceEvent::Connected {
+            at,
+            device: id.clone(),
+        });
+        if let Ok(held) = device.get_key_state() {
+            for code in held.iter() {
+                let _ = tx.send(SourceEvent::HeldAtStart(RawInput {
+                    at,
+                    device: id.clone(),
+                    button: key_name(code),
+                    pressed: true,
+                    repeat: false,
+                }));
+            }
+        }
+        let path = id.path.clone().unwrap_or_default();
+        std::thread::Builder::new()
+            .name(format!("input-evdev {path}"))
+            .spawn(move || {
+                loop {
+                    match device.fetch_events() {
+                        Ok(events) => {
+                            for event in events {
+                                let at = Instant::now();
+                                if let Some(converted) = convert(&id, &event, at) {
+                                    if tx.send(converted).is_err() {
+                                        return;
+                                    }
+                                }
+                            }
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let _ = tx.send(SourceEvent::Disconnected {
+                    at: Instant::now(),
+                    device: id,
+                });
+                let _ = closed.send(path);
+            })
+            .is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use evdev::{EventType, InputEvent};
+
+    #[test]
+    fn key_events_become_presses_releases_and_repeats() {
+        let pedal = DeviceId::evdev("Foot Switch", "/dev/input/event5");
+        let at = Instant::now();
+        let space = KeyCode::KEY_SPACE.code();
+        let down = InputEvent::new(EventType::KEY.0, space, 1);
+        let repeat = InputEvent::new(EventType::KEY.0, space, 2);
+        let up = InputEvent::new(EventType::KEY.0, space, 0);
+        let sync = InputEvent::new(EventType::SYNCHRONIZATION.0, 0, 0);
+        let raw = |e: &InputEvent| match convert(&pedal, e, at) {
+            Some(SourceEvent::Button(raw)) => Some((raw.button, raw.pressed, raw.repeat)),
+            _ => None,
+        };
+        assert_eq!(raw(&down), Some(("KEY_SPACE".to_string(), true, false)));
+        assert_eq!(raw(&repeat), Some(("KEY_SPACE".to_string(), true, true)));
+        assert_eq!(raw(&up), Some(("KEY_SPACE".to_string(), false, false)));
+        assert_eq!(raw(&sync), None);
+    }
+
+    #[test]
+    fn pedals_and_switch_interfaces_are_keyboard_class_but_mice_and_gamepads_are_not() {
+        assert!(is_keyboard_class([KeyCode::KEY_B]));
+        assert!(is_keyboard_class([KeyCode::BTN_0]));
+        assert!(!is_keyboard_class([KeyCode::BTN_LEFT, KeyCode::BTN_RIGHT]));
+        assert!(!is_keyboard_class([KeyCode::BTN_SOUTH, KeyCode::BTN_EAST]));
+    }
+
+    #[test]
+    fn the_bindings_say_which_devices_to_open() {
+        let text = "[[input.binding]]\ndevice = \"evdev:Foot Switch\"\nbutton = \"KEY_B\"\naction = \"press\"\nside = \"white\"\n\
+                    [[input.binding]]\ndevice = \"any\"\nbutton = \"South\"\naction = \"press\"\nside = \"black\"\n";
+        let config = crate::input::tests_support::config_with(text);
+        let wanted = Wanted::from_config(&config.input);
+        assert_eq!(wanted.named, vec![DeviceMatch::Evdev("Foot Switch".into())]);
+        assert!(!wanted.all_keyboards, "South is a controller button");
+    }
+}

@@ -1,0 +1,239 @@
+//! Learn mode, by ear: the clock asks for each button in turn ("press White's clock button"),
+//! the player presses it, presses it again to confirm, and the mapping is written into the
+//! configuration file with everything else in it, comments included, left as it was.
+//!
+//! Prompts go through a [`Prompter`] (a text one here; speech plugs in the same way) and the
+//! events come from any iterator, so tests inject them.
+
+use super::device::DeviceId;
+use super::event::SourceEvent;
+use crate::clock::Side;
+use crate::config::ActionKind;
+use std::collections::HashMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
+
+/// Something that says a prompt to the person at the board.
+pub trait Prompter {
+    /// Says one prompt.
+    fn say(&mut self, text: &str);
+}
+
+/// Prints each prompt as a line (with `\r\n` while the terminal is in raw mode).
+pub struct TextPrompter<W: Write> {
+    out: W,
+    raw_mode: bool,
+}
+
+impl<W: Write> TextPrompter<W> {
+    /// A prompter writing to `out`.
+    pub fn new(out: W, raw_mode: bool) -> TextPrompter<W> {
+        TextPrompter { out, raw_mode }
+    }
+}
+
+impl<W: Write> Prompter for TextPrompter<W> {
+    fn say(&mut self, text: &str) {
+        let end = if self.raw_mode { "\r\n" } else { "\n" };
+        // A prompt that cannot be printed cannot be helped; learning goes on.
+        let _ = write!(self.out, "{text}{end}");
+        let _ = self.out.flush();
+    }
+}
+
+/// One button to learn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// What the button will do.
+    pub action: ActionKind,
+    /// Whose it is.
+    pub side: Side,
+    /// How it is called in prompts ("White's clock button").
+    pub title: &'static str,
+}
+
+/// The buttons learn mode asks for, in order.
+pub const STEPS: [Step; 4] = [
+    Step {
+        action: ActionKind::Press,
+        side: Side::White,
+        title: "White's clock button",
+    },
+    Step {
+        action: ActionKind::Press,
+        side: Side::Black,
+        title: "Black's clock button",
+    },
+    Step {
+        action: ActionKind::Time,
+        side: Side::White,
+        title: "White's time button",
+    },
+    Step {
+        action: ActionKind::Time,
+        side: Side::Black,
+        title: "Black's time button",
+    },
+];
+
+/// A learned button.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Learned {
+    /// The step it answers.
+    pub step: Step,
+    /// The device that pressed.
+    pub device: DeviceId,
+    /// The button.
+    pub button: String,
+}
+
+/// Why learning stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LearnError {
+    /// The events ended (injected file, or the readers stopped) before every step was done.
+    #[error("the input ended before {0} was learned; nothing was written")]
+    Ended(&'static str),
+    /// The file could not be edited.
+    #[error("{0}")]
+    Edit(String),
+}
+
+/// Accepts presses the way the clock does: edges only, no auto-repeat, a lockout after each
+/// accepted press, and buttons held at start ignored until released.
+struct Presses {
+    lockout: Duration,
+    down: HashMap<(DeviceId, String), bool>,
+    last: HashMap<(DeviceId, String), Instant>,
+}
+
+impl Presses {
+    fn accept(&mut self, event: SourceEvent) -> Option<(DeviceId, String)> {
+        let raw = match event {
+            SourceEvent::Button(raw) => raw,
+            SourceEvent::HeldAtStart(raw) => {
+                self.down.insert((raw.device, raw.button), true);
+                return None;
+            }
+            _ => return None,
+        };
+        let key = (raw.device.clone(), raw.button.clone());
+        let was_down = self.down.insert(key.clone(), raw.pressed).unwrap_or(false);
+        if !raw.pressed || raw.repeat || was_down {
+            return None;
+        }
+        if let Some(last) = self.last.get(&key) {
+            if raw.at < *last + self.lockout {
+                return None;
+            }
+        }
+        self.last.insert(key.clone(), raw.at);
+        Some(key)
+    }
+}
+
+/// Asks for each button of [`STEPS`] and returns what was pressed; `lockout` is the chatter
+/// lockout of the clock.
+pub fn learn(
+    events: impl IntoIterator<Item = SourceEvent>,
+    prompter: &mut dyn Prompter,
+    lockout: Duration,
+) -> Result<Vec<Learned>, LearnError> {
+    let mut events = events.into_iter();
+    let mut presses = Presses {
+        lockout,
+        down: HashMap::new(),
+        last: HashMap::new(),
+    };
+    let mut next_press = || loop {
+        let event = events.next()?;
+        if let Some(key) = presses.accept(event) {
+            return Some(key);
+        }
+    };
+    let mut learned: Vec<Learned> = Vec::new();
+    for step in STEPS {
+        prompter.say(&format!("Press {}.", step.title));
+        loop {
+            let (device, button) = next_press().ok_or(LearnError::Ended(step.title))?;
+            if let Some(other) = learned
+                .iter()
+                .find(|l| l.device == device && l.button == button)
+            {
+                prompter.say(&format!(
+                    "That button is already {}. Press another button for {}.",
+                    other.step.title, step.title
+                ));
+                continue;
+            }
+            prompter.say(&format!(
+                "{button} on {device}. Press it again to confirm, or press another button."
+            ));
+            let (again_device, again) = next_press().ok_or(LearnError::Ended(step.title))?;
+            if again_device == device && again == button {
+                prompter.say(&format!("{} is set.", capital(step.title)));
+                learned.push(Learned {
+                    step,
+                    device,
+                    button,
+                });
+                break;
+            }
+            prompter.say(&format!("That was another button. Press {}.", step.title));
+        }
+    }
+    Ok(learned)
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Writes learned buttons into a configuration's text: bindings for the same action and side,
+/// or for the same button, are replaced; everything else, comments included, is kept.
+pub fn write_bindings(text: &str, learned: &[Learned]) -> Result<String, LearnError> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| LearnError::Edit(e.to_string()))?;
+    let input = doc
+        .entry("input")
+        .or_insert_with(|| Item::Table(Table::new()))
+        .as_table_mut()
+        .ok_or_else(|| LearnError::Edit("`input` must be a [input] table".into()))?;
+    let bindings = input
+        .entry("binding")
+        .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()))
+        .as_array_of_tables_mut()
+        .ok_or_else(|| {
+            LearnError::Edit("`input.binding` must be written as [[input.binding]] tables".into())
+        })?;
+    bindings.retain(|table| {
+        let get = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
+        !learned.iter().any(|l| {
+            let same_role = get("action").as_deref() == Some(l.step.action.name())
+                && get("side").as_deref() == Some(l.step.side.name());
+            let device = l.device.as_match().to_string();
+            let same_button = get("button").as_deref() == Some(l.button.as_str())
+                && get("device").as_deref().unwrap_or("any") == device;
+            same_role || same_button
+        })
+    });
+    for (index, l) in learned.iter().enumerate() {
+        let mut table = Table::new();
+        table.insert("device", value(l.device.as_match().to_string()));
+        table.insert("button", value(l.button.clone()));
+        table.insert("action", value(l.step.action.name()));
+        table.insert("side", value(l.step.side.name()));
+        if index == 0 {
+            table
+                .decor_mut()
+                .set_prefix("\n# Learned with `talkclock learn`.\n");
+        }
+        bindings.push(table);
+    }
+    Ok(doc.to_string())
+}

@@ -1,4 +1,4 @@
-//! The `talkclock` command: simulate, check, run a practice game.
+//! The `talkclock` command: simulate, check, run a practice game, learn buttons, list devices.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -36,6 +36,18 @@ enum Command {
         #[arg(long)]
         config: Option<PathBuf>,
     },
+    /// Ask for each button by ear and write the bindings into the configuration file.
+    Learn {
+        /// The configuration file to update (created from the embedded default if missing).
+        #[arg(long)]
+        config: PathBuf,
+        /// Testing aid: read presses from this file (one `DEVICE BUTTON` per line) instead
+        /// of the devices.
+        #[arg(long)]
+        inject: Option<PathBuf>,
+    },
+    /// List game controllers (with their uuids) and keyboard-class input devices.
+    Devices,
 }
 
 fn main() -> ExitCode {
@@ -44,6 +56,8 @@ fn main() -> ExitCode {
         Command::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
         Command::Check { config } => cli::check(config.as_deref()),
         Command::Run { config } => cli::run_terminal(config.as_deref()),
+        Command::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
+        Command::Devices => cli::devices(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

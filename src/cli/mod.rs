@@ -1,9 +1,11 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
+mod learn;
 mod terminal;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
+pub use learn::{devices, learn};
 use std::io::Write;
 use std::path::Path;
 pub use terminal::run_terminal;
@@ -25,6 +27,12 @@ pub enum Failure {
         /// Why.
         source: std::io::Error,
     },
+    /// A bad events file for `learn --inject` (exit 2).
+    #[error("{0}")]
+    Inject(#[from] crate::input::inject::InjectError),
+    /// Learning stopped before every button was learned (exit 1).
+    #[error("{0}")]
+    Learn(#[from] crate::input::learn::LearnError),
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -34,8 +42,10 @@ impl Failure {
     /// 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } => 2,
-            Failure::Io(_) => 1,
+            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } | Failure::Inject(_) => {
+                2
+            }
+            Failure::Learn(_) | Failure::Io(_) => 1,
         }
     }
 }

@@ -273,19 +273,15 @@ impl Watcher {
         std::thread::Builder::new()
             .name(format!("input-evdev {path}"))
             .spawn(move || {
-                loop {
-                    match device.fetch_events() {
-                        Ok(events) => {
-                            for event in events {
-                                let at = Instant::now();
-                                if let Some(converted) = convert(&id, &event, at) {
-                                    if tx.send(converted).is_err() {
-                                        return;
-                                    }
-                                }
+                // An error (ENODEV when unplugged) ends the reader.
+                while let Ok(events) = device.fetch_events() {
+                    for event in events {
+                        let at = Instant::now();
+                        if let Some(converted) = convert(&id, &event, at) {
+                            if tx.send(converted).is_err() {
+                                return;
                             }
                         }
-                        Err(_) => break,
                     }
                 }
                 let _ = tx.send(SourceEvent::Disconnected {

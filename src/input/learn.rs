@@ -193,8 +193,10 @@ fn capital(text: &str) -> String {
     }
 }
 
-/// Writes learned buttons into a configuration's text: bindings for the same action and side,
-/// or for the same button, are replaced; everything else, comments included, is kept.
+/// Writes learned buttons into a configuration's text. A learned button replaces the
+/// bindings of the same action and side (terminal keys stay unless the terminal itself was
+/// learned) and any binding of that same button; comments above a replaced binding move to the
+/// binding after it, and everything else in the file is kept as it was.
 pub fn write_bindings(text: &str, learned: &[Learned]) -> Result<String, LearnError> {
     let mut doc: DocumentMut = text
         .parse()
@@ -211,17 +213,29 @@ pub fn write_bindings(text: &str, learned: &[Learned]) -> Result<String, LearnEr
         .ok_or_else(|| {
             LearnError::Edit("`input.binding` must be written as [[input.binding]] tables".into())
         })?;
-    bindings.retain(|table| {
-        let get = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
-        !learned.iter().any(|l| {
-            let same_role = get("action").as_deref() == Some(l.step.action.name())
-                && get("side").as_deref() == Some(l.step.side.name());
-            let device = l.device.as_match().to_string();
-            let same_button = get("button").as_deref() == Some(l.button.as_str())
-                && get("device").as_deref().unwrap_or("any") == device;
-            same_role || same_button
-        })
-    });
+    let mut carried = String::new();
+    let mut index = 0;
+    while index < bindings.len() {
+        let Some(table) = bindings.get_mut(index) else {
+            break;
+        };
+        if learned.iter().any(|l| is_replaced(table, l)) {
+            carried.push_str(&prefix_comments(table));
+            bindings.remove(index);
+            continue;
+        }
+        if !carried.is_empty() {
+            let own = table
+                .decor()
+                .prefix()
+                .and_then(|p| p.as_str())
+                .unwrap_or("");
+            let joined = format!("{}{}", carried, own.trim_start_matches('\n'));
+            table.decor_mut().set_prefix(format!("\n{joined}"));
+            carried.clear();
+        }
+        index += 1;
+    }
     for (index, l) in learned.iter().enumerate() {
         let mut table = Table::new();
         table.insert("device", value(l.device.as_match().to_string()));
@@ -231,9 +245,39 @@ pub fn write_bindings(text: &str, learned: &[Learned]) -> Result<String, LearnEr
         if index == 0 {
             table
                 .decor_mut()
-                .set_prefix("\n# Learned with `talkclock learn`.\n");
+                .set_prefix(format!("\n{carried}{LEARNED_MARK}\n"));
         }
         bindings.push(table);
     }
     Ok(doc.to_string())
+}
+
+fn is_replaced(table: &Table, learned: &Learned) -> bool {
+    let get = |key: &str| table.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    let device = get("device").unwrap_or_else(|| "any".to_string());
+    let learned_device = learned.device.as_match().to_string();
+    let same_role = get("action").as_deref() == Some(learned.step.action.name())
+        && get("side").as_deref() == Some(learned.step.side.name())
+        && (device != "terminal" || learned_device == "terminal");
+    let same_button = get("button").as_deref() == Some(learned.button.as_str())
+        && (device == learned_device || device == "any");
+    same_role || same_button
+}
+
+/// The mark put above the learned bindings.
+const LEARNED_MARK: &str = "# Learned with `talkclock learn`.";
+
+/// The comment lines above a table's header (but an old learned mark), each ending in a
+/// newline.
+fn prefix_comments(table: &Table) -> String {
+    let prefix = table
+        .decor()
+        .prefix()
+        .and_then(|p| p.as_str())
+        .unwrap_or("");
+    prefix
+        .lines()
+        .filter(|line| line.trim_start().starts_with('#') && line.trim() != LEARNED_MARK)
+        .map(|line| format!("{}\n", line.trim_start()))
+        .collect()
 }

@@ -72,8 +72,8 @@ impl Drop for RawMode {
 }
 
 /// Starts the terminal reader (the caller keeps the terminal in raw mode with [`RawMode`]).
-/// The reader ends on Ctrl-C, at the end of input, or when the receiver is dropped; its
-/// sender is then dropped, which the receiver sees as the end.
+/// The reader ends on Ctrl-C (after sending the terminal's `Disconnected`), at the end of
+/// input, or when the receiver is dropped.
 pub fn spawn(tx: Sender<SourceEvent>) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name("input-terminal".into())
@@ -85,6 +85,10 @@ pub fn spawn(tx: Sender<SourceEvent>) -> std::io::Result<JoinHandle<()>> {
             while let Ok(event) = crossterm::event::read() {
                 let Event::Key(key) = event else { continue };
                 let Some(events) = convert(&key, Instant::now()) else {
+                    let _ = tx.send(SourceEvent::Disconnected {
+                        at: Instant::now(),
+                        device: DeviceId::terminal(),
+                    });
                     return;
                 };
                 for event in events {

@@ -48,6 +48,12 @@ enum Command {
     },
     /// List game controllers (with their uuids) and keyboard-class input devices.
     Devices,
+    /// Try the button bindings by hand: print what each press does (Ctrl-C quits).
+    Buttons {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -58,6 +64,7 @@ fn main() -> ExitCode {
         Command::Run { config } => cli::run_terminal(config.as_deref()),
         Command::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         Command::Devices => cli::devices(),
+        Command::Buttons { config } => cli::buttons(config.as_deref()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,10 +1,12 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
+mod buttons;
 mod learn;
 mod terminal;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
+pub use buttons::buttons;
 pub use learn::{devices, learn};
 use std::io::Write;
 use std::path::Path;

@@ -14,6 +14,7 @@ pub mod help;
 pub mod inject;
 pub mod learn;
 pub mod mapper;
+pub mod sources;
 pub mod terminal_source;
 
 pub use device::{DeviceId, DeviceKind};

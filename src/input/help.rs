@@ -1,8 +1,17 @@
 //! The spoken help: for one listener, a sentence per button saying what it does, in English or
 //! Russian. Pure: built from the bindings alone; the daemon speaks the lines in order.
 
-use crate::config::{ActionKind, Binding, DeviceMatch, Language};
+use crate::config::{ActionKind, Binding, Config, DeviceMatch, Language};
 use crate::table::Listener;
+
+/// The help lines for `listener` in his own language (a player's, or the arbiter's).
+pub fn help_for(config: &Config, listener: Listener) -> Vec<String> {
+    let language = match listener.side() {
+        Some(side) => config.player(side).language,
+        None => config.arbiter_language,
+    };
+    help_lines(&config.input.bindings, listener, language)
+}
 
 /// The help lines for `listener`: one per button bound to him, in the file's order.
 /// Bindings of other listeners are left out; with none, one line says so.
@@ -22,7 +31,7 @@ pub fn help_lines(bindings: &[Binding], listener: Listener, language: Language) 
 }
 
 fn line(binding: &Binding, language: Language) -> String {
-    let button = button_name(&binding.button, language);
+    let button = button_name(&binding.button, &binding.device, language);
     let device = device_phrase(&binding.device, language);
     let action = action_phrase(binding.action, language);
     let mut text = format!("{button}{device}: {action}.");
@@ -33,7 +42,7 @@ fn line(binding: &Binding, language: Language) -> String {
     text
 }
 
-fn button_name(button: &str, language: Language) -> String {
+fn button_name(button: &str, device: &DeviceMatch, language: Language) -> String {
     let en_ru = match button {
         "South" => Some(("the lower button", "нижняя кнопка")),
         "East" => Some(("the right button", "правая кнопка")),
@@ -63,9 +72,11 @@ fn button_name(button: &str, language: Language) -> String {
         .strip_prefix("KEY_")
         .or_else(|| button.strip_prefix("BTN_"))
         .unwrap_or(button);
-    match language {
-        Language::En => format!("the {key} button"),
-        Language::Ru => format!("кнопка {key}"),
+    match (device, language) {
+        (DeviceMatch::Terminal, Language::En) => format!("the {key} key"),
+        (DeviceMatch::Terminal, Language::Ru) => format!("клавиша {key}"),
+        (_, Language::En) => format!("the {key} button"),
+        (_, Language::Ru) => format!("кнопка {key}"),
     }
 }
 
@@ -76,8 +87,8 @@ fn device_phrase(device: &DeviceMatch, language: Language) -> String {
         (DeviceMatch::Uuid(_), Language::Ru) => " на вашем пульте".to_string(),
         (DeviceMatch::Evdev(name), Language::En) => format!(" on {name}"),
         (DeviceMatch::Evdev(name), Language::Ru) => format!(" на устройстве {name}"),
-        (DeviceMatch::Path(_), Language::En) => " on your switch".to_string(),
-        (DeviceMatch::Path(_), Language::Ru) => " на вашем переключателе".to_string(),
+        (DeviceMatch::Path(_), Language::En) => " on your device".to_string(),
+        (DeviceMatch::Path(_), Language::Ru) => " на вашем устройстве".to_string(),
         (DeviceMatch::Terminal, Language::En) => " on the keyboard".to_string(),
         (DeviceMatch::Terminal, Language::Ru) => " на клавиатуре".to_string(),
     }
@@ -85,10 +96,10 @@ fn device_phrase(device: &DeviceMatch, language: Language) -> String {
 
 fn action_phrase(action: ActionKind, language: Language) -> &'static str {
     match (action, language) {
-        (ActionKind::Press, Language::En) => "you have moved: it stops your clock and starts your opponent's",
+        (ActionKind::Press, Language::En) => "after your move: stops your clock and starts your opponent's",
         (ActionKind::Press, Language::Ru) => "ход сделан: останавливает ваши часы и пускает часы соперника",
-        (ActionKind::Time, Language::En) => "tells your remaining time; hold it down for this help",
-        (ActionKind::Time, Language::Ru) => "говорит ваше оставшееся время; если её удерживать, прозвучит эта подсказка",
+        (ActionKind::Time, Language::En) => "tells your remaining time; a long press gives this help",
+        (ActionKind::Time, Language::Ru) => "говорит ваше оставшееся время; долгое нажатие — эта подсказка",
         (ActionKind::OpponentTime, Language::En) => "tells your opponent's time",
         (ActionKind::OpponentTime, Language::Ru) => "говорит время соперника",
         (ActionKind::Repeat, Language::En) => "repeats the last announcement",
@@ -160,8 +171,8 @@ mod tests {
         assert_eq!(
             lines,
             vec![
-                "The left shoulder button: you have moved: it stops your clock and starts your opponent's.",
-                "The left trigger: tells your remaining time; hold it down for this help.",
+                "The left shoulder button: after your move: stops your clock and starts your opponent's.",
+                "The left trigger: tells your remaining time; a long press gives this help.",
             ]
         );
     }
@@ -180,9 +191,30 @@ mod tests {
         let arbiter = help_lines(&shared_pad(), Listener::Arbiter, Language::Ru);
         assert_eq!(
             arbiter,
-            vec!["Кнопка p на клавиатуре: ставит часы на паузу."]
+            vec!["Клавиша p на клавиатуре: ставит часы на паузу."]
         );
         let none = help_lines(&shared_pad()[..1], Listener::Black, Language::En);
         assert_eq!(none, vec!["No buttons are set up for you."]);
+    }
+
+    #[test]
+    fn each_listener_hears_the_help_in_his_own_language() {
+        let config = crate::input::tests_support::config_with(
+            "[players.white]\nlanguage = \"en\"\n[players.black]\nlanguage = \"ru\"\n\
+             [[input.binding]]\nbutton = \"KEY_B\"\ndevice = \"evdev:Foot Switch\"\naction = \"time\"\nside = \"white\"\n\
+             [[input.binding]]\nbutton = \"KEY_N\"\ndevice = \"evdev:Foot Switch\"\naction = \"time\"\nside = \"black\"\n",
+        );
+        assert_eq!(
+            help_for(&config, Listener::White),
+            vec!["The B button on Foot Switch: tells your remaining time; a long press gives this help."]
+        );
+        assert_eq!(
+            help_for(&config, Listener::Black),
+            vec!["Кнопка N на устройстве Foot Switch: говорит ваше оставшееся время; долгое нажатие — эта подсказка."]
+        );
+        assert_eq!(
+            help_for(&config, Listener::Arbiter),
+            vec!["Для вас не настроено ни одной кнопки."]
+        );
     }
 }

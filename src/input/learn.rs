@@ -203,7 +203,11 @@ pub fn write_bindings(text: &str, learned: &[Learned]) -> Result<String, LearnEr
         .map_err(|e: toml_edit::TomlError| LearnError::Edit(e.to_string()))?;
     let input = doc
         .entry("input")
-        .or_insert_with(|| Item::Table(Table::new()))
+        .or_insert_with(|| {
+            let mut table = Table::new();
+            table.set_implicit(true); // no bare [input] header, only the bindings
+            Item::Table(table)
+        })
         .as_table_mut()
         .ok_or_else(|| LearnError::Edit("`input` must be a [input] table".into()))?;
     let bindings = input
@@ -280,4 +284,82 @@ fn prefix_comments(table: &Table) -> String {
         .filter(|line| line.trim_start().starts_with('#') && line.trim() != LEARNED_MARK)
         .map(|line| format!("{}\n", line.trim_start()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::event::RawInput;
+    use crate::input::tests_support::button;
+
+    struct Recorder(Vec<String>);
+
+    impl Prompter for Recorder {
+        fn say(&mut self, text: &str) {
+            self.0.push(text.to_string());
+        }
+    }
+
+    #[test]
+    fn a_bouncing_switch_does_not_confirm_itself_and_repeats_and_held_keys_do_not_count() {
+        let zero = Instant::now();
+        let pedal = DeviceId::evdev("Pedal", "/dev/input/event4");
+        let mut events = vec![
+            SourceEvent::HeldAtStart(RawInput {
+                at: zero,
+                device: pedal.clone(),
+                button: "KEY_A".into(),
+                pressed: true,
+                repeat: false,
+            }),
+            button(zero, 10, &pedal, "KEY_A", true), // still held: no edge
+            button(zero, 100, &pedal, "KEY_B", true),
+            button(zero, 105, &pedal, "KEY_B", false), // bounce
+            button(zero, 110, &pedal, "KEY_B", true),
+            button(zero, 120, &pedal, "KEY_B", false),
+            SourceEvent::Button(RawInput {
+                at: zero + Duration::from_millis(600),
+                device: pedal.clone(),
+                button: "KEY_C".into(),
+                pressed: true,
+                repeat: true,
+            }),
+        ];
+        let mut prompter = Recorder(Vec::new());
+        let result = learn(events.clone(), &mut prompter, Duration::from_millis(150));
+        assert_eq!(result, Err(LearnError::Ended("White's clock button")));
+        assert_eq!(
+            prompter.0,
+            vec![
+                "Press White's clock button.".to_string(),
+                "KEY_B on device \"Pedal\" (/dev/input/event4). Press it again to confirm, or press another button.".to_string(),
+            ]
+        );
+        events.push(button(zero, 1_000, &pedal, "KEY_B", true));
+        let mut prompter = Recorder(Vec::new());
+        let result = learn(events, &mut prompter, Duration::from_millis(150));
+        assert_eq!(result, Err(LearnError::Ended("Black's clock button")));
+        assert_eq!(
+            prompter.0.last().map(String::as_str),
+            Some("Press Black's clock button.")
+        );
+    }
+
+    #[test]
+    fn bindings_are_added_to_a_file_without_an_input_section() {
+        let text = "# my clock\nmode = \"practice\"\n";
+        let learned = vec![Learned {
+            step: STEPS[0],
+            device: DeviceId::terminal(),
+            button: "w".into(),
+        }];
+        let written = match write_bindings(text, &learned) {
+            Ok(written) => written,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(
+            written,
+            "# my clock\nmode = \"practice\"\n\n# Learned with `talkclock learn`.\n[[input.binding]]\ndevice = \"terminal\"\nbutton = \"w\"\naction = \"press\"\nside = \"white\"\n"
+        );
+    }
 }

@@ -20,7 +20,7 @@ pub mod terminal_source;
 pub use device::{DeviceId, DeviceKind};
 pub use devices::{list_devices, DeviceList};
 pub use event::{RawInput, SourceEvent};
-pub use help::help_lines;
+pub use help::{help_for, help_lines};
 pub use mapper::{Action, Command, Mapper};
 
 #[cfg(test)]

@@ -327,6 +327,26 @@ mod tests {
     }
 
     #[test]
+    fn a_device_that_cannot_be_opened_is_named_in_the_error() {
+        let missing = Path::new("/nonexistent/input/event42");
+        let Err(EvdevError::Other { path, name, .. }) = open(missing) else {
+            panic!("a missing node cannot be opened");
+        };
+        assert_eq!(path, "/nonexistent/input/event42");
+        assert_eq!(name, "unknown");
+        let denied = EvdevError::Denied {
+            path: "/dev/input/event5".into(),
+            name: "USB Foot Switch".into(),
+        };
+        let text = denied.to_string();
+        assert!(
+            text.starts_with("cannot open /dev/input/event5 (\"USB Foot Switch\"): permission denied; add this user to the `talkclock` group"),
+            "{text}"
+        );
+        assert!(text.contains("config/99-talkclock-input.rules"), "{text}");
+    }
+
+    #[test]
     fn the_bindings_say_which_devices_to_open() {
         let text = "[[input.binding]]\ndevice = \"evdev:Foot Switch\"\nbutton = \"KEY_B\"\naction = \"press\"\nside = \"white\"\n\
                     [[input.binding]]\ndevice = \"any\"\nbutton = \"South\"\naction = \"press\"\nside = \"black\"\n";

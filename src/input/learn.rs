@@ -99,12 +99,13 @@ pub enum LearnError {
     Edit(String),
 }
 
-/// Accepts presses the way the clock does: edges only, no auto-repeat, a lockout after each
-/// accepted press, and buttons held at start ignored until released.
+/// Accepts presses the way the clock does: edges only, no auto-repeat, buttons held at start
+/// ignored until released, and a lockout after each accepted press. Here the lockout covers
+/// every device: one key seen twice (through evdev and through the terminal) is one press.
 struct Presses {
     lockout: Duration,
     down: HashMap<(DeviceId, String), bool>,
-    last: HashMap<(DeviceId, String), Instant>,
+    last: Option<Instant>,
 }
 
 impl Presses {
@@ -122,12 +123,10 @@ impl Presses {
         if !raw.pressed || raw.repeat || was_down {
             return None;
         }
-        if let Some(last) = self.last.get(&key) {
-            if raw.at < *last + self.lockout {
-                return None;
-            }
+        if self.last.is_some_and(|last| raw.at < last + self.lockout) {
+            return None;
         }
-        self.last.insert(key.clone(), raw.at);
+        self.last = Some(raw.at);
         Some(key)
     }
 }
@@ -143,7 +142,7 @@ pub fn learn(
     let mut presses = Presses {
         lockout,
         down: HashMap::new(),
-        last: HashMap::new(),
+        last: None,
     };
     let mut next_press = || loop {
         let event = events.next()?;
@@ -314,7 +313,8 @@ mod tests {
             }),
             button(zero, 10, &pedal, "KEY_A", true), // still held: no edge
             button(zero, 100, &pedal, "KEY_B", true),
-            button(zero, 105, &pedal, "KEY_B", false), // bounce
+            button(zero, 102, &DeviceId::terminal(), "b", true), // the same key, seen twice
+            button(zero, 105, &pedal, "KEY_B", false),           // bounce
             button(zero, 110, &pedal, "KEY_B", true),
             button(zero, 120, &pedal, "KEY_B", false),
             SourceEvent::Button(RawInput {

@@ -2,7 +2,7 @@
 //! keyboard-class evdev devices this user can see.
 
 use super::device::DeviceId;
-use super::evdev_source::{event_nodes, is_keyboard_class, open};
+use super::evdev_source::{device_is_keyboard_class, event_nodes, open};
 use super::gilrs_source;
 use std::fmt;
 
@@ -32,10 +32,7 @@ pub fn list_devices() -> DeviceList {
     for path in event_nodes() {
         match open(&path) {
             Ok((device, id)) => {
-                let keyboard = device
-                    .supported_keys()
-                    .is_some_and(|keys| is_keyboard_class(keys.iter()));
-                if keyboard {
+                if device_is_keyboard_class(&device) {
                     list.keyboards.push(id);
                 }
             }

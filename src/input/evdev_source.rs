@@ -66,11 +66,27 @@ pub fn convert(device: &DeviceId, event: &evdev::InputEvent, at: Instant) -> Opt
     }
 }
 
-/// Whether a device with these keys is keyboard-class: it has keyboard keys or the generic
-/// `BTN_0`…`BTN_9` (switch interfaces), not only mouse or gamepad buttons.
-pub fn is_keyboard_class(keys: impl IntoIterator<Item = KeyCode>) -> bool {
-    keys.into_iter()
-        .any(|k| (1..0x100).contains(&k.code()) || (0x100..=0x109).contains(&k.code()))
+/// Whether the evdev reader takes a device with these keys and this many absolute axes: it
+/// has keyboard keys or the generic `BTN_0`…`BTN_9` (switch interfaces), or it is a button box
+/// with joystick or gamepad buttons but fewer than two axes, which gilrs does not take as a
+/// controller. Mice, and controllers that gilrs reads, are left out.
+pub fn is_keyboard_class(keys: impl IntoIterator<Item = KeyCode>, axes: usize) -> bool {
+    keys.into_iter().any(|k| {
+        let code = k.code();
+        (1..0x100).contains(&code)
+            || (0x100..=0x109).contains(&code)
+            || (axes < 2 && (0x120..0x140).contains(&code))
+    })
+}
+
+/// Whether the evdev reader takes this device (see [`is_keyboard_class`]).
+pub fn device_is_keyboard_class(device: &Device) -> bool {
+    let axes = device
+        .supported_absolute_axes()
+        .map_or(0, |axes| axes.iter().count());
+    device
+        .supported_keys()
+        .is_some_and(|keys| is_keyboard_class(keys.iter(), axes))
 }
 
 /// The name sysfs gives an event node (readable without access to the node).
@@ -223,9 +239,7 @@ impl Watcher {
                 }
             };
             let named = self.wanted.is_named(&id);
-            let keyboard = device
-                .supported_keys()
-                .is_some_and(|keys| is_keyboard_class(keys.iter()));
+            let keyboard = device_is_keyboard_class(&device);
             if !(named || (self.wanted.all_keyboards && keyboard)) {
                 continue;
             }
@@ -319,11 +333,22 @@ mod tests {
     }
 
     #[test]
-    fn pedals_and_switch_interfaces_are_keyboard_class_but_mice_and_gamepads_are_not() {
-        assert!(is_keyboard_class([KeyCode::KEY_B]));
-        assert!(is_keyboard_class([KeyCode::BTN_0]));
-        assert!(!is_keyboard_class([KeyCode::BTN_LEFT, KeyCode::BTN_RIGHT]));
-        assert!(!is_keyboard_class([KeyCode::BTN_SOUTH, KeyCode::BTN_EAST]));
+    fn pedals_switches_and_button_boxes_are_read_but_mice_and_gamepads_are_not() {
+        assert!(is_keyboard_class([KeyCode::KEY_B], 0));
+        assert!(is_keyboard_class([KeyCode::BTN_0], 0));
+        assert!(!is_keyboard_class(
+            [KeyCode::BTN_LEFT, KeyCode::BTN_RIGHT],
+            2
+        ));
+        // A gamepad with sticks is gilrs's; a button box without axes is not.
+        assert!(!is_keyboard_class(
+            [KeyCode::BTN_SOUTH, KeyCode::BTN_EAST],
+            4
+        ));
+        assert!(is_keyboard_class(
+            [KeyCode::BTN_TRIGGER, KeyCode::BTN_THUMB],
+            0
+        ));
     }
 
     #[test]

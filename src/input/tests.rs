@@ -398,3 +398,42 @@ fn the_default_gives_white_the_left_button_of_a_shared_controller() {
     assert_eq!(config.input.lockout, 150);
     assert_eq!(config.input.long_press, 1_000);
 }
+
+#[test]
+fn a_bouncing_gilrs_button_through_the_adapter_mapper_and_table_passes_once() {
+    use super::gilrs_source::{open, pump, GilrsAdapter};
+    use gilrs::ev::Code;
+    use gilrs::{Button, EventType, GamepadId};
+    let id: GamepadId = serde_json::from_str("0").unwrap_or_else(|e| panic!("id: {e}"));
+    let code: Code =
+        serde_json::from_str("{\"kind\":1,\"code\":310}").unwrap_or_else(|e| panic!("code: {e}"));
+    let mut gilrs = open().unwrap_or_else(|e| panic!("{e}"));
+    let mut board = started(SHARED_PAD);
+    board.zero -= Duration::from_secs(1); // the game started a second before the adapter runs
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let mut adapter = GilrsAdapter::new();
+    gilrs.insert_event(gilrs::Event::new(id, EventType::Connected));
+    for i in 0..20 {
+        let event = if i % 2 == 0 {
+            EventType::ButtonPressed(Button::LeftTrigger, code)
+        } else {
+            EventType::ButtonReleased(Button::LeftTrigger, code)
+        };
+        gilrs.insert_event(gilrs::Event::new(id, event));
+    }
+    assert!(pump(&mut gilrs, &mut adapter, &tx, &|_, _| Some(pad())));
+    drop(tx);
+    for event in rx.iter() {
+        board.feed(event);
+    }
+    let outputs = board.table.drain();
+    assert_eq!(presses(&outputs), vec![Side::White]);
+    assert!(!outputs.iter().any(|o| matches!(
+        o,
+        Output::Cue {
+            cue: CueKind::Buzz,
+            ..
+        }
+    )));
+    assert_eq!(board.table.game().running(), Some(Side::Black));
+}

@@ -20,6 +20,9 @@ time = "1:00:00"
 name = "Ivanov"
 language = "ru"
 
+[arbiter]
+language = "en"       # learn mode speaks the arbiter's language
+
 [input]
 lockout = "0:00.200"  # this pedal bounces a lot
 
@@ -95,11 +98,16 @@ fn learned_buttons_are_written_and_the_comments_survive() {
         ],
         "{stdout}"
     );
+    assert!(stdout.contains(
+        "The B button on USB Foot Switch. Press it again to confirm, or press another button."
+    ));
     assert!(stdout.contains("That was another button. Press Black's clock button."));
     assert!(stdout.contains(
         "That button is already White's clock button. Press another button for White's time button."
     ));
     assert!(stdout.contains("Black's time button is set."));
+    let saved = format!("All buttons are set. Saved to {}.\n", config.display());
+    assert!(stdout.ends_with(&saved), "{stdout}");
 
     let written = std::fs::read_to_string(&config).unwrap_or_else(|e| panic!("read: {e}"));
     for line in CONFIG.lines().filter(|l| l.contains('#')) {
@@ -169,6 +177,28 @@ fn learning_again_replaces_the_learned_buttons() {
 }
 
 #[test]
+fn learn_speaks_russian_when_the_arbiter_does() {
+    let (dir, config) = setup();
+    let russian = CONFIG.replace(
+        "language = \"en\"       # learn mode",
+        "language = \"ru\"       # learn mode",
+    );
+    std::fs::write(&config, &russian).unwrap_or_else(|e| panic!("write: {e}"));
+    let output = run(dir.path(), &config, &good_events());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let first = stdout.lines().next().unwrap_or("");
+    assert_eq!(first, "Нажмите кнопку часов белых.");
+    assert!(
+        stdout.contains("Левая кнопка на пульте «injected controller». Нажмите ещё раз, чтобы подтвердить, или нажмите другую кнопку."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Это была другая кнопка. Нажмите кнопку часов чёрных."));
+    assert!(stdout.contains("Кнопка времени чёрных назначена."));
+    assert!(stdout.contains("Все кнопки назначены. Сохранено в "));
+}
+
+#[test]
 fn presses_that_end_too_soon_write_nothing() {
     let (dir, config) = setup();
     let output = run(
@@ -207,7 +237,7 @@ fn a_bad_configuration_is_refused_with_its_place() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("board3.toml:23:8: `pause` is the arbiter's action"),
+        stderr.contains("board3.toml:26:8: `pause` is the arbiter's action"),
         "{stderr}"
     );
 }

@@ -2,19 +2,20 @@
 //! configuration file, keeping the rest of it (comments included); `talkclock devices`.
 
 use super::Failure;
-use crate::config::{Config, EMBEDDED_DEFAULT};
+use crate::config::{Config, Language, EMBEDDED_DEFAULT};
 use crate::input::device::DeviceKind;
 use crate::input::evdev_source::{self, Wanted};
 use crate::input::inject::parse_events;
-use crate::input::learn::{learn as ask, write_bindings, TextPrompter};
+use crate::input::learn::{learn as ask, write_bindings, Prompter, TextPrompter};
+use crate::input::learn_phrases::Phrases;
 use crate::input::terminal_source::{self, RawMode};
 use crate::input::{gilrs_source, list_devices, SourceEvent};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// `talkclock learn --config FILE [--inject EVENTS]`. A missing FILE is created from the
-/// embedded default. With `--inject`, the events file stands in for the devices (a testing
+/// `talkclock learn --config FILE [--inject EVENTS]`, speaking the arbiter's language. A
+/// missing FILE is created from the embedded default. With `--inject`, the events file stands in for the devices (a testing
 /// aid: one `DEVICE BUTTON` per line).
 pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
     let origin = config.display().to_string();
@@ -30,6 +31,7 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
     };
     let loaded = Config::parse(&text, &origin)?;
     let lockout = Duration::from_millis(loaded.input.lockout.max(0) as u64);
+    let language = loaded.arbiter_language;
     let learned = match inject {
         Some(events) => {
             let shown = events.display().to_string();
@@ -39,20 +41,23 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
             })?;
             let events = parse_events(&script, &shown, Instant::now())?;
             let mut prompter = TextPrompter::new(std::io::stdout(), false);
-            ask(events, &mut prompter, lockout)?
+            ask(events, &mut prompter, lockout, language)?
         }
-        None => learn_from_devices(lockout)?,
+        None => learn_from_devices(lockout, language)?,
     };
     let edited = write_bindings(&text, &learned)?;
     Config::parse(&edited, &origin)?;
     let temporary = config.with_extension("toml.learn-tmp");
     std::fs::write(&temporary, &edited)?;
     std::fs::rename(&temporary, config)?;
-    println!("Saved the buttons to {origin}.");
+    TextPrompter::new(std::io::stdout(), false).say(&Phrases(language).saved(&origin));
     Ok(())
 }
 
-fn learn_from_devices(lockout: Duration) -> Result<Vec<crate::input::learn::Learned>, Failure> {
+fn learn_from_devices(
+    lockout: Duration,
+    language: Language,
+) -> Result<Vec<crate::input::learn::Learned>, Failure> {
     let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
     let mut readers = 0;
     match gilrs_source::spawn(tx.clone()) {
@@ -87,7 +92,7 @@ fn learn_from_devices(lockout: Duration) -> Result<Vec<crate::input::learn::Lear
     let events = rx.iter().take_while(|e| {
         !matches!(e, SourceEvent::Disconnected { device, .. } if device.kind == DeviceKind::Terminal)
     });
-    let learned = ask(events, &mut prompter, lockout);
+    let learned = ask(events, &mut prompter, lockout, language);
     drop(raw_mode);
     Ok(learned?)
 }

@@ -42,7 +42,8 @@ fn line(binding: &Binding, language: Language) -> String {
     text
 }
 
-fn button_name(button: &str, device: &DeviceMatch, language: Language) -> String {
+/// How a button is said: "the left shoulder button", "клавиша w".
+pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Language) -> String {
     let en_ru = match button {
         "South" => Some(("the lower button", "нижняя кнопка")),
         "East" => Some(("the right button", "правая кнопка")),

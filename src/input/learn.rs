@@ -7,8 +7,9 @@
 
 use super::device::DeviceId;
 use super::event::SourceEvent;
+use super::learn_phrases::{title, Phrases};
 use crate::clock::Side;
-use crate::config::ActionKind;
+use crate::config::{ActionKind, Language};
 use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -49,8 +50,6 @@ pub struct Step {
     pub action: ActionKind,
     /// Whose it is.
     pub side: Side,
-    /// How it is called in prompts ("White's clock button").
-    pub title: &'static str,
 }
 
 /// The buttons learn mode asks for, in order.
@@ -58,22 +57,18 @@ pub const STEPS: [Step; 4] = [
     Step {
         action: ActionKind::Press,
         side: Side::White,
-        title: "White's clock button",
     },
     Step {
         action: ActionKind::Press,
         side: Side::Black,
-        title: "Black's clock button",
     },
     Step {
         action: ActionKind::Time,
         side: Side::White,
-        title: "White's time button",
     },
     Step {
         action: ActionKind::Time,
         side: Side::Black,
-        title: "Black's time button",
     },
 ];
 
@@ -93,7 +88,7 @@ pub struct Learned {
 pub enum LearnError {
     /// The events ended (injected file, or the readers stopped) before every step was done.
     #[error("the input ended before {0} was learned; nothing was written")]
-    Ended(&'static str),
+    Ended(String),
     /// The file could not be edited.
     #[error("{0}")]
     Edit(String),
@@ -131,46 +126,45 @@ impl Presses {
     }
 }
 
-/// Asks for each button of [`STEPS`] and returns what was pressed; `lockout` is the chatter
-/// lockout of the clock.
+/// Asks for each button of [`STEPS`] in `language` and returns what was pressed; `lockout` is
+/// the chatter lockout of the clock.
 pub fn learn(
     events: impl IntoIterator<Item = SourceEvent>,
     prompter: &mut dyn Prompter,
     lockout: Duration,
+    language: Language,
 ) -> Result<Vec<Learned>, LearnError> {
+    let say = Phrases(language);
     let mut events = events.into_iter();
     let mut presses = Presses {
         lockout,
         down: HashMap::new(),
         last: None,
     };
-    let mut next_press = || loop {
-        let event = events.next()?;
+    let mut next_press = |step: &Step| loop {
+        let Some(event) = events.next() else {
+            return Err(LearnError::Ended(title(step)));
+        };
         if let Some(key) = presses.accept(event) {
-            return Some(key);
+            return Ok(key);
         }
     };
     let mut learned: Vec<Learned> = Vec::new();
     for step in STEPS {
-        prompter.say(&format!("Press {}.", step.title));
+        prompter.say(&say.prompt(&step));
         loop {
-            let (device, button) = next_press().ok_or(LearnError::Ended(step.title))?;
+            let (device, button) = next_press(&step)?;
             if let Some(other) = learned
                 .iter()
                 .find(|l| l.device == device && l.button == button)
             {
-                prompter.say(&format!(
-                    "That button is already {}. Press another button for {}.",
-                    other.step.title, step.title
-                ));
+                prompter.say(&say.already(&other.step, &step));
                 continue;
             }
-            prompter.say(&format!(
-                "{button} on {device}. Press it again to confirm, or press another button."
-            ));
-            let (again_device, again) = next_press().ok_or(LearnError::Ended(step.title))?;
-            if again_device == device && again == button {
-                prompter.say(&format!("{} is set.", capital(step.title)));
+            prompter.say(&say.heard(&device, &button));
+            let again = next_press(&step)?;
+            if again == (device.clone(), button.clone()) {
+                prompter.say(&say.set(&step));
                 learned.push(Learned {
                     step,
                     device,
@@ -178,18 +172,10 @@ pub fn learn(
                 });
                 break;
             }
-            prompter.say(&format!("That was another button. Press {}.", step.title));
+            prompter.say(&say.another(&step));
         }
     }
     Ok(learned)
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// Writes learned buttons into a configuration's text. A learned button replaces the
@@ -326,19 +312,36 @@ mod tests {
             }),
         ];
         let mut prompter = Recorder(Vec::new());
-        let result = learn(events.clone(), &mut prompter, Duration::from_millis(150));
-        assert_eq!(result, Err(LearnError::Ended("White's clock button")));
+        let result = learn(
+            events.clone(),
+            &mut prompter,
+            Duration::from_millis(150),
+            Language::En,
+        );
+        assert_eq!(
+            result,
+            Err(LearnError::Ended("White's clock button".into()))
+        );
         assert_eq!(
             prompter.0,
             vec![
                 "Press White's clock button.".to_string(),
-                "KEY_B on device \"Pedal\" (/dev/input/event4). Press it again to confirm, or press another button.".to_string(),
+                "The B button on Pedal. Press it again to confirm, or press another button."
+                    .to_string(),
             ]
         );
         events.push(button(zero, 1_000, &pedal, "KEY_B", true));
         let mut prompter = Recorder(Vec::new());
-        let result = learn(events, &mut prompter, Duration::from_millis(150));
-        assert_eq!(result, Err(LearnError::Ended("Black's clock button")));
+        let result = learn(
+            events,
+            &mut prompter,
+            Duration::from_millis(150),
+            Language::En,
+        );
+        assert_eq!(
+            result,
+            Err(LearnError::Ended("Black's clock button".into()))
+        );
         assert_eq!(
             prompter.0.last().map(String::as_str),
             Some("Press Black's clock button.")

@@ -13,6 +13,7 @@ pub mod gilrs_source;
 pub mod help;
 pub mod inject;
 pub mod learn;
+pub mod learn_phrases;
 pub mod mapper;
 pub mod sources;
 pub mod terminal_source;

@@ -137,6 +137,19 @@ pub fn open(path: &Path) -> Result<(Device, DeviceId), EvdevError> {
     }
 }
 
+/// The path a `path:` binding names for this node (a symlink such as
+/// `/dev/input/by-path/…-event-kbd` resolves to it), so the binding matches the device.
+pub fn alias(named: &[DeviceMatch], node: &Path) -> Option<String> {
+    let node = std::fs::canonicalize(node).ok()?;
+    named.iter().find_map(|wanted| match wanted {
+        DeviceMatch::Path(path) => {
+            let resolved = std::fs::canonicalize(path).ok()?;
+            (resolved == node).then(|| path.clone())
+        }
+        _ => None,
+    })
+}
+
 /// Which evdev devices the bindings want: those named, and every keyboard-class device when
 /// an `any` binding uses an evdev key name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -227,17 +240,19 @@ impl Watcher {
             if self.open.contains(&shown) {
                 continue;
             }
-            let (mut device, id) = match open(&path) {
+            let known_as = alias(&self.wanted.named, &path).unwrap_or_else(|| shown.clone());
+            let (mut device, mut id) = match open(&path) {
                 Ok(found) => found,
                 Err(e) => {
                     let name = sysfs_name(&path);
-                    let probe = DeviceId::evdev(&name, &shown);
+                    let probe = DeviceId::evdev(&name, &known_as);
                     if self.first && self.wanted.is_named(&probe) {
                         return Err(e);
                     }
                     continue;
                 }
             };
+            id.path = Some(known_as);
             let named = self.wanted.is_named(&id);
             let keyboard = device_is_keyboard_class(&device);
             if !(named || (self.wanted.all_keyboards && keyboard)) {
@@ -257,7 +272,7 @@ impl Watcher {
                     continue;
                 }
             }
-            if self.start_reader(device, id, closed.clone()) {
+            if self.start_reader(device, id, shown.clone(), closed.clone()) {
                 self.open.insert(shown);
             }
         }
@@ -265,7 +280,13 @@ impl Watcher {
     }
 
     /// Starts a reader thread; false when no thread could be started (retried later).
-    fn start_reader(&self, mut device: Device, id: DeviceId, closed: Sender<String>) -> bool {
+    fn start_reader(
+        &self,
+        mut device: Device,
+        id: DeviceId,
+        node: String,
+        closed: Sender<String>,
+    ) -> bool {
         let tx = self.tx.clone();
         let at = Instant::now();
         let _ = tx.send(SourceEvent::Connected {
@@ -283,9 +304,8 @@ impl Watcher {
                 }));
             }
         }
-        let path = id.path.clone().unwrap_or_default();
         std::thread::Builder::new()
-            .name(format!("input-evdev {path}"))
+            .name(format!("input-evdev {node}"))
             .spawn(move || {
                 // An error (ENODEV when unplugged) ends the reader.
                 while let Ok(events) = device.fetch_events() {
@@ -302,7 +322,7 @@ impl Watcher {
                     at: Instant::now(),
                     device: id,
                 });
-                let _ = closed.send(path);
+                let _ = closed.send(node);
             })
             .is_ok()
     }
@@ -369,6 +389,24 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("config/99-talkclock-input.rules"), "{text}");
+    }
+
+    #[test]
+    fn a_path_binding_through_a_symlink_names_the_node_it_points_to() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let node = dir.path().join("event7");
+        std::fs::write(&node, "").unwrap_or_else(|e| panic!("{e}"));
+        let link = dir.path().join("usb-pedal-event-kbd");
+        std::os::unix::fs::symlink(&node, &link).unwrap_or_else(|e| panic!("{e}"));
+        let link_text = link.display().to_string();
+        let named = vec![
+            DeviceMatch::Evdev("Pedal".into()),
+            DeviceMatch::Path(link_text.clone()),
+        ];
+        assert_eq!(alias(&named, &node), Some(link_text.clone()));
+        assert_eq!(alias(&named, &dir.path().join("event8")), None);
+        let id = DeviceId::evdev("Pedal", &link_text);
+        assert!(id.matches(&DeviceMatch::Path(link_text)));
     }
 
     #[test]

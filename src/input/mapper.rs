@@ -58,7 +58,6 @@ pub struct Command {
 #[derive(Debug, Default)]
 struct ButtonState {
     down: bool,
-    held_since_start: bool,
     deaf_until: Option<Instant>,
 }
 
@@ -135,9 +134,11 @@ impl Mapper {
         match event {
             SourceEvent::Button(raw) => out.extend(self.button(raw)),
             SourceEvent::HeldAtStart(raw) => {
-                let state = self.buttons.entry((raw.device, raw.button)).or_default();
-                state.down = true;
-                state.held_since_start = true;
+                // Down without an edge: ignored until it is released.
+                self.buttons
+                    .entry((raw.device, raw.button))
+                    .or_default()
+                    .down = true;
             }
             SourceEvent::Connected { at, device } => out.extend(self.connected(at, device)),
             SourceEvent::Disconnected { at, device } => {
@@ -182,13 +183,11 @@ impl Mapper {
             if !state.down {
                 // A repeat of a key we never saw go down: it was held before we started.
                 state.down = true;
-                state.held_since_start = true;
             }
             return None;
         }
         if !raw.pressed {
             state.down = false;
-            state.held_since_start = false;
             return None;
         }
         if state.down {

@@ -1,7 +1,12 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
+mod buttons;
+mod learn;
+
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
+pub use buttons::buttons;
+pub use learn::learn;
 use std::io::Write;
 use std::path::Path;
 
@@ -25,6 +30,12 @@ pub enum Failure {
     /// A bad argument on the command line (exit 2).
     #[error("{0}")]
     Usage(String),
+    /// A bad events file for `learn --inject` (exit 2).
+    #[error("{0}")]
+    Inject(#[from] crate::input::inject::InjectError),
+    /// Learning stopped before every button was learned (exit 1).
+    #[error("{0}")]
+    Learn(#[from] crate::input::learn::LearnError),
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -34,8 +45,12 @@ impl Failure {
     /// 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } | Failure::Usage(_) => 2,
-            Failure::Io(_) => 1,
+            Failure::Config(_)
+            | Failure::Script(_)
+            | Failure::Read { .. }
+            | Failure::Usage(_)
+            | Failure::Inject(_) => 2,
+            Failure::Learn(_) | Failure::Io(_) => 1,
         }
     }
 }
@@ -240,10 +255,11 @@ pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `talkclock devices`: audio outputs (controllers come with the input layer).
+/// `talkclock devices`: input controllers, then audio outputs.
 pub fn devices() -> Result<(), Failure> {
+    learn::print_input_devices();
     match crate::audio::devices(crate::audio::HostKind::Auto) {
-        Ok(list) if list.is_empty() => println!("audio outputs: none found"),
+        Ok(list) if list.is_empty() => println!("No audio outputs were found."),
         Ok(list) => {
             println!("audio outputs:");
             for d in list {

@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod diagnostic;
+pub mod input;
 pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
@@ -12,6 +13,7 @@ use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
 use crate::table::Listener;
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
+pub use input::{ActionKind, Binding, DeviceMatch, InputConfig};
 use raw::{RawConfig, RawPlayer, RawStage};
 use std::path::Path;
 use toml::Spanned;
@@ -111,6 +113,8 @@ pub struct Config {
     pub announce: Announce,
     /// Output devices, routes, cue volume and the speech engine.
     pub audio: audio::AudioSettings,
+    /// Buttons and what they do (`[input]`).
+    pub input: InputConfig,
 }
 
 impl Config {
@@ -202,6 +206,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let control = time_control(c, raw.time_control.as_ref());
     let announce = announce(c, &raw.announce, mode);
     let audio = audio::audio_settings(c, &raw.audio);
+    let input = input::input_config(c, &raw.input, mode);
     Some(Config {
         mode,
         first,
@@ -210,6 +215,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         arbiter_language,
         announce,
         audio,
+        input,
     })
 }
 
@@ -482,5 +488,7 @@ fn stage(
     })
 }
 
+#[cfg(test)]
+mod input_tests;
 #[cfg(test)]
 mod tests;

@@ -27,6 +27,9 @@ pub struct RawConfig {
     /// `[audio]`.
     #[serde(default)]
     pub audio: super::audio::RawAudio,
+    /// `[input]`: buttons and what they do.
+    #[serde(default)]
+    pub input: super::input::RawInputSection,
 }
 
 /// `[announce]`: what the clock says on its own, and to whom.

@@ -87,7 +87,10 @@ fn learn_from_devices(
             "no input device can be read: no controller reader, no evdev device, no terminal",
         )));
     }
-    let mut prompter = TextPrompter::new(std::io::stdout(), raw_mode.is_some());
+    let mut prompter = SpeakingPrompter {
+        text: TextPrompter::new(std::io::stdout(), raw_mode.is_some()),
+        speech: start_speech(language),
+    };
     // Ctrl-C in the terminal ends the terminal reader, which ends learning.
     let events = rx.iter().take_while(|e| {
         !matches!(e, SourceEvent::Disconnected { device, .. } if device.kind == DeviceKind::Terminal)
@@ -100,4 +103,36 @@ fn learn_from_devices(
 /// The input half of `talkclock devices`: the controllers this user can see.
 pub fn print_input_devices() {
     print!("{}", list_devices());
+}
+
+/// Prompts printed (a screen reader in the terminal reads them) and spoken through the system
+/// speech engine when one answers, so that setting up the buttons needs no screen.
+struct SpeakingPrompter<W: std::io::Write> {
+    text: TextPrompter<W>,
+    speech: Option<crate::audio::SystemSpeech>,
+}
+
+impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
+    fn say(&mut self, text: &str) {
+        self.text.say(text);
+        if let Some(speech) = &self.speech {
+            if let Err(e) = speech.speak(text, false) {
+                tracing::warn!("speech: {e}");
+            }
+        }
+    }
+}
+
+fn start_speech(language: crate::config::Language) -> Option<crate::audio::SystemSpeech> {
+    let code = match language {
+        crate::config::Language::Ru => "ru",
+        crate::config::Language::En => "en",
+    };
+    match crate::audio::SystemSpeech::new(code, crate::audio::DEFAULT_SPEECH_RATE) {
+        Ok(speech) => Some(speech),
+        Err(e) => {
+            tracing::warn!("the prompts are printed only: no speech engine ({e})");
+            None
+        }
+    }
 }

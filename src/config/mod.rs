@@ -159,7 +159,16 @@ impl Config {
         let config = build(&raw, &mut c);
         let problems = c.finish();
         match config {
-            Some(config) if problems.is_empty() => Ok(config),
+            Some(mut config) if problems.is_empty() => {
+                // A file that binds no button gets the default bindings (terminal keys and a
+                // shared controller), so a player is never left without a button.
+                if config.input.bindings.is_empty() && text != EMBEDDED_DEFAULT {
+                    if let Ok(default) = Config::embedded_default() {
+                        config.input.bindings = default.input.bindings;
+                    }
+                }
+                Ok(config)
+            }
             _ => Err(fail(problems)),
         }
     }

@@ -17,6 +17,8 @@ pub struct Announcer {
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
     system: Option<audio::SystemSpeech>,
+    /// The last announcement each listener heard, for the `repeat` button.
+    last: Vec<(Listener, Announcement)>,
 }
 
 impl Announcer {
@@ -35,6 +37,32 @@ impl Announcer {
             text,
             transcript: transcript.map(std::io::BufWriter::new),
             system: None,
+            last: Vec::new(),
+        }
+    }
+
+    /// Says something to one listener that is not part of the game's record (the opponent's
+    /// time, a repeat): spoken and printed, but not written to the transcript.
+    pub fn say_local(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
+        let transcript = self.transcript.take();
+        self.deliver(&[Output::Say {
+            at_ms,
+            audience: Audience::of(&[listener]),
+            notice: notice.clone(),
+        }]);
+        self.transcript = transcript;
+    }
+
+    /// Says again the last announcement this listener heard.
+    pub fn repeat(&mut self, listener: Listener) {
+        let last = self
+            .last
+            .iter()
+            .find(|(l, _)| *l == listener)
+            .map(|(_, n)| n.clone());
+        match last {
+            Some(notice) => self.say_local(0, listener, &notice),
+            None => tracing::info!("nothing to repeat for {listener:?}"),
         }
     }
 

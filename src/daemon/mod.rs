@@ -12,11 +12,12 @@ use crate::clock::{Event, Input, Phase};
 use crate::config::Config;
 use crate::control::server::{self, ControlRequest};
 use crate::control::Command;
+use crate::input::mapper::{Action, Mapper};
 use crate::speech::{Lang, Languages, Utterance};
 use crate::table::{Listener, Output, Request};
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
-use keys::Key;
+use keys::InputMsg;
 use session::{Opened, Session};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -41,7 +42,7 @@ pub struct RunOptions {
 }
 
 enum Msg {
-    Key(Instant, Key),
+    Input(InputMsg),
     Control(ControlRequest),
     Quit(&'static str),
 }
@@ -75,9 +76,20 @@ pub fn run(options: &RunOptions) -> Result<(), String> {
             }
         });
     }
-    let key_tx = tx.clone();
-    keys::spawn_reader(move |at, key| key_tx.send(Msg::Key(at, key)).is_ok());
+    let (input_tx, input_rx) = unbounded::<InputMsg>();
+    let _inputs = keys::start(&session.config.input, input_tx)?;
+    {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for msg in input_rx {
+                if tx.send(Msg::Input(msg)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
     spawn_signal_thread(tx.clone())?;
+    let mut mapper = Mapper::new(&session.config.input);
 
     announcer.deliver(&first_outputs);
     notify::ready();
@@ -86,7 +98,7 @@ pub fn run(options: &RunOptions) -> Result<(), String> {
         options.socket.display(),
         session.journal_path().display()
     );
-    let result = core_loop(&mut session, &mut announcer, &rx, options);
+    let result = core_loop(&mut session, &mut announcer, &mut mapper, &rx, options);
     notify::stopping();
     let _ = session.tick(Instant::now());
     announcer.shutdown();
@@ -197,13 +209,18 @@ fn spawn_signal_thread(tx: crossbeam_channel::Sender<Msg>) -> Result<(), String>
 fn core_loop(
     session: &mut Session,
     announcer: &mut Announcer,
+    mapper: &mut Mapper,
     rx: &Receiver<Msg>,
     options: &RunOptions,
 ) -> Result<(), String> {
     let journal_error =
         |e: std::io::Error| format!("journal: {e}: stopping so that no press is lost");
     loop {
-        let timeout = match session.next_wake() {
+        let wake = match (session.next_wake(), mapper.next_deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let timeout = match wake {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -217,31 +234,32 @@ fn core_loop(
                 tracing::info!("stopping ({why})");
                 return Ok(());
             }
-            Some(Msg::Key(at, Key::Quit)) => {
-                let _ = at;
+            Some(Msg::Input(InputMsg::Quit)) => {
                 tracing::info!("stopping (quit key)");
                 return Ok(());
             }
-            Some(Msg::Key(at, Key::TogglePause)) => {
-                let input = match session.table.game().phase() {
-                    Phase::Paused(_) => Input::Resume,
-                    _ => Input::Pause,
-                };
-                let outputs = session
-                    .apply(at, "arbiter", Request::Game(input))
-                    .map_err(journal_error)?;
-                announcer.deliver(&outputs);
-            }
-            Some(Msg::Key(at, Key::Request(listener, request))) => {
-                let source = listener_source(listener);
-                let outputs = session.apply(at, source, request).map_err(journal_error)?;
-                announcer.deliver(&outputs);
+            Some(Msg::Input(InputMsg::Source(event))) => {
+                let terminal_closed = matches!(
+                    &event,
+                    crate::input::event::SourceEvent::Disconnected { device, .. }
+                        if *device == crate::input::device::DeviceId::terminal()
+                );
+                for command in mapper.feed(event) {
+                    act(session, announcer, command.at, command.action).map_err(journal_error)?;
+                }
+                if terminal_closed {
+                    tracing::info!("stopping (Ctrl-C in the terminal)");
+                    return Ok(());
+                }
             }
             Some(Msg::Control(request)) => {
                 let reply =
                     control(session, announcer, request.command, options).map_err(journal_error)?;
                 let _ = request.reply.send(reply);
             }
+        }
+        for command in mapper.advance(Instant::now()) {
+            act(session, announcer, command.at, command.action).map_err(journal_error)?;
         }
         let (outputs, slept) = session.tick(Instant::now()).map_err(journal_error)?;
         announcer.deliver(&outputs);
@@ -251,12 +269,61 @@ fn core_loop(
     }
 }
 
-fn listener_source(listener: Listener) -> &'static str {
-    match listener {
-        Listener::White => "white",
-        Listener::Black => "black",
-        Listener::Arbiter | Listener::All => "arbiter",
+/// Who a request came from, for the journal.
+fn source_of(request: &Request) -> &'static str {
+    match request {
+        Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => side.name(),
+        _ => "arbiter",
     }
+}
+
+/// Carries out what a button asked for.
+fn act(
+    session: &mut Session,
+    announcer: &mut Announcer,
+    at: Instant,
+    action: Action,
+) -> std::io::Result<()> {
+    match action {
+        Action::Table(request) => {
+            let outputs = session.apply(at, source_of(&request), request)?;
+            announcer.deliver(&outputs);
+        }
+        Action::OpponentTime(side) => {
+            let now = session.game_ms(at);
+            session.table.advance(now);
+            announcer.deliver(&session.table.drain());
+            let notice = crate::speech::Announcement::OpponentTime {
+                side: side.other(),
+                remaining_ms: session.table.game().remaining(side.other(), now),
+            };
+            announcer.say_local(now, Listener::player(side), &notice);
+        }
+        Action::Repeat(listener) => announcer.repeat(listener),
+        Action::Help(listener) => {
+            let audience = crate::table::Audience::of(&[listener]);
+            for line in crate::input::help_for(&session.config, listener) {
+                announcer.say_text(&audience, &line);
+            }
+        }
+        Action::VolumeUp(listener) | Action::VolumeDown(listener) => {
+            tracing::info!(
+                "volume buttons for {listener:?}: per-listener volume is not adjustable yet"
+            );
+        }
+        Action::DeviceAdded { device } => tracing::info!("input device connected: {device}"),
+        Action::DeviceLost { device } => {
+            tracing::warn!("input device lost: {device}; the clock keeps running");
+            let audience = crate::table::Audience::of(&[Listener::Arbiter]);
+            announcer.say_text(&audience, &format!("Controller disconnected: {device}"));
+        }
+        Action::DeviceBack { device } => {
+            tracing::info!("input device back: {device}");
+            let audience = crate::table::Audience::of(&[Listener::Arbiter]);
+            announcer.say_text(&audience, &format!("Controller reconnected: {device}"));
+        }
+    }
+    Ok(())
 }
 
 /// Carries out an arbiter's command and builds its reply line.

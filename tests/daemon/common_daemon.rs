@@ -1,5 +1,7 @@
 //! Running the real `talkclock run` daemon in tests: start it, wait for its socket, talk to
 //! it, stop it.
+// Each test binary uses a different part of these helpers.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

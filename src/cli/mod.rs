@@ -203,17 +203,19 @@ pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
 pub fn replay(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
     let journal = crate::journal::Journal::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
-    let config = Config::parse(journal.config_text(), &format!("{name} (recorded config)"))?;
-    let (_, outputs) = journal
-        .replay(&name)
+    let mut lines = Vec::new();
+    journal
+        .replay_with(&name, |config, outputs| {
+            let languages = crate::speech::Languages::from_config(config);
+            for output in &outputs {
+                lines.extend(crate::sim::run::transcript_lines(&languages, output));
+            }
+        })
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let languages = crate::speech::Languages::from_config(&config);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for output in &outputs {
-        for line in crate::sim::run::transcript_lines(&languages, output) {
-            writeln!(out, "{line}")?;
-        }
+    for line in lines {
+        writeln!(out, "{line}")?;
     }
     out.flush()?;
     Ok(())

@@ -368,19 +368,30 @@ fn reload(
     options: &RunOptions,
 ) -> std::io::Result<String> {
     let phase = session.table.game().phase();
-    if !matches!(phase, Phase::NotStarted | Phase::Finished) {
-        return Ok(crate::control::protocol::error_reply(
-            "reload is for between games: start a new game (new-game) or finish this one first",
-        ));
-    }
-    match load(options) {
-        Ok((config, text)) => {
+    let (config, text) = match load(options) {
+        Ok(loaded) => loaded,
+        Err(message) => return Ok(crate::control::protocol::error_reply(&message)),
+    };
+    match phase {
+        Phase::NotStarted | Phase::Finished => {
             announcer.set_languages(Languages::from_config(&config));
             session::set_aside(&options.journal, "done")?;
             *session = Session::create(&options.journal, config, text)?;
-            Ok(serde_json::json!({"ok": true}).to_string())
+            Ok(serde_json::json!({"ok": true, "new_game": true}).to_string())
         }
-        Err(message) => Ok(crate::control::protocol::error_reply(&message)),
+        Phase::Paused(_) => {
+            let languages = Languages::from_config(&config);
+            match session.reload(config, text)? {
+                Ok(()) => {
+                    announcer.set_languages(languages);
+                    Ok(serde_json::json!({"ok": true, "new_game": false}).to_string())
+                }
+                Err(message) => Ok(crate::control::protocol::error_reply(&message)),
+            }
+        }
+        _ => Ok(crate::control::protocol::error_reply(
+            "reload only while the clock is paused or between games: pause first",
+        )),
     }
 }
 

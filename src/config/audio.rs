@@ -10,7 +10,7 @@
 //! cue_volume = 0.5            # 0 = silent cues
 //! speech_volume = 1.0
 //! speech = "voice_pack"       # or "system" (speech-dispatcher; default output only)
-//! speech_rate = 0.4           # system speech: -1 slow … 0 normal … 1 fastest
+//! speech_rate = 0.4           # -1 slow … 0 as recorded … 1 twice as fast (both engines)
 //! [[audio.route]]             # replaces the layout's route for that listener
 //! listener = "arbiter"
 //! device = "USB Audio"
@@ -66,6 +66,15 @@ pub struct AudioSettings {
     pub output: AudioConfig,
     /// Which engine speaks.
     pub speech: SpeechEngine,
+    /// How fast speech is: -1 slow … 0 as recorded / engine normal … 1 fastest.
+    pub rate: f32,
+}
+
+impl AudioSettings {
+    /// The configured speech rate (both engines use it).
+    pub fn speech_rate(&self) -> f32 {
+        self.rate
+    }
 }
 
 impl Default for AudioSettings {
@@ -73,6 +82,7 @@ impl Default for AudioSettings {
         AudioSettings {
             output: AudioConfig::stereo_pair("default"),
             speech: SpeechEngine::VoicePack,
+            rate: audio::DEFAULT_SPEECH_RATE,
         }
     }
 }
@@ -163,7 +173,11 @@ pub fn audio_settings(c: &mut Collector, raw: &RawAudio) -> AudioSettings {
             SpeechEngine::VoicePack
         }
     };
-    AudioSettings { output, speech }
+    AudioSettings {
+        output,
+        speech,
+        rate,
+    }
 }
 
 fn route(c: &mut Collector, raw: &RawRoute, device: &str) -> Option<Route> {

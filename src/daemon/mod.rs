@@ -127,7 +127,8 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
     let voices = if options.no_audio {
         None
     } else {
-        match voices::Voices::load(&voices::voices_dir(options.voices.as_deref())) {
+        let tempo = voices::tempo_for_rate(config.audio.speech_rate());
+        match voices::Voices::load_at(&voices::voices_dir(options.voices.as_deref()), tempo) {
             Ok(v) => Some(v),
             Err(e) => {
                 tracing::error!("{e}: announcements are printed as text only");

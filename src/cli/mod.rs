@@ -55,6 +55,17 @@ impl Failure {
     }
 }
 
+/// Writes lines to standard output, buffered.
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), Failure> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
 /// Loads the given configuration file, or the embedded default.
 pub fn load_config(path: Option<&Path>) -> Result<Config, ConfigError> {
     match path {
@@ -72,13 +83,7 @@ pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
     })?;
     let steps = parse_script(&text, &script.display().to_string())?;
     let lines = run_script(&config, &steps);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    out.flush()?;
-    Ok(())
+    print_lines(lines)
 }
 
 /// `talkclock check`: says the file is good, or lists every problem.
@@ -212,13 +217,7 @@ pub fn replay(path: &Path) -> Result<(), Failure> {
             }
         })
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    out.flush()?;
-    Ok(())
+    print_lines(lines)
 }
 
 /// `talkclock export`: checks the journal and copies its good part.

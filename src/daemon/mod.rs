@@ -186,12 +186,25 @@ fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioO
             return None;
         }
     }
-    match AudioOut::start(config.clone()) {
-        Ok(out) => Some(out),
+    let out = match AudioOut::start(config.clone()) {
+        Ok(out) => out,
         Err(e) => {
             tracing::error!("cannot start audio: {e}");
-            None
+            return None;
         }
+    };
+    // A device that cannot open now (no sound card at all) would be retried forever: give it
+    // a moment, then fall back to text lines and say why. A device lost later is rebuilt.
+    let deadline = Instant::now() + std::time::Duration::from_millis(1_500);
+    while !out.all_devices_open() && Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if out.all_devices_open() {
+        Some(out)
+    } else {
+        tracing::warn!("no configured audio output could be opened (is there a sound card?)");
+        out.shutdown();
+        None
     }
 }
 

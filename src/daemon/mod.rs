@@ -283,6 +283,23 @@ fn core_loop(
     }
 }
 
+/// Tells the arbiter and the players, each in his language, that a controller went or came
+/// back (free text: printed, and spoken by the system speech engine when there is one).
+fn device_notice(session: &Session, announcer: &mut Announcer, device: &str, back: bool) {
+    let languages = Languages::from_config(&session.config);
+    for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
+        let text = match (languages.of(listener), back) {
+            (Lang::Ru, false) => format!("Контроллер отключён: {device}. Часы идут."),
+            (Lang::Ru, true) => format!("Контроллер снова подключён: {device}."),
+            (Lang::En, false) => {
+                format!("Controller disconnected: {device}. The clock keeps running.")
+            }
+            (Lang::En, true) => format!("Controller connected again: {device}."),
+        };
+        announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
+    }
+}
+
 /// Who a request came from, for the journal.
 fn source_of(request: &Request) -> &'static str {
     match request {
@@ -328,13 +345,11 @@ fn act(
         Action::DeviceAdded { device } => tracing::info!("input device connected: {device}"),
         Action::DeviceLost { device } => {
             tracing::warn!("input device lost: {device}; the clock keeps running");
-            let audience = crate::table::Audience::of(&[Listener::Arbiter]);
-            announcer.say_text(&audience, &format!("Controller disconnected: {device}"));
+            device_notice(session, announcer, &device.to_string(), false);
         }
         Action::DeviceBack { device } => {
             tracing::info!("input device back: {device}");
-            let audience = crate::table::Audience::of(&[Listener::Arbiter]);
-            announcer.say_text(&audience, &format!("Controller reconnected: {device}"));
+            device_notice(session, announcer, &device.to_string(), true);
         }
     }
     Ok(())

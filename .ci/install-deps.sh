@@ -5,8 +5,8 @@
 # Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 
-# Build: cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
-build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev)
+# Build: gilrs (libudev), cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
+build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev)
 # Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
 # speech-dispatcher with the espeak-ng module.
 test_pkgs=(pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng)

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod config;
 pub mod control;
 pub mod daemon;
+pub mod input;
 pub mod journal;
 pub mod schedule;
 pub mod sim;

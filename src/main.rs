@@ -1,4 +1,4 @@
-//! The `talkclock` command: simulate, check, run a practice game.
+//! The `talkclock` command: simulate, check, run a practice game, learn buttons, list devices.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -81,6 +81,22 @@ enum Command {
         /// The journal to install it as; the daemon's default when omitted.
         #[arg(long)]
         journal: Option<PathBuf>,
+    },
+    /// Ask for each button by ear and write the bindings into the configuration file.
+    Learn {
+        /// The configuration file to update (created from the embedded default if missing).
+        #[arg(long)]
+        config: PathBuf,
+        /// Testing aid: read presses from this file (one `DEVICE BUTTON` per line) instead
+        /// of the devices.
+        #[arg(long)]
+        inject: Option<PathBuf>,
+    },
+    /// Try the button bindings by hand: print what each press does (Ctrl-C quits).
+    Buttons {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
     /// List audio outputs and input controllers.
     Devices,
@@ -183,6 +199,8 @@ fn main() -> ExitCode {
             drift_secs,
             voices,
         }),
+        Command::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
+        Command::Buttons { config } => cli::buttons(config.as_deref()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -204,4 +204,63 @@ fn alsa_file_output() {
     white_only_leaves_black_silent(&out);
     flag_preempts_readout(&out);
     all_on_one_speaker_is_not_doubled(&out);
+    voice_pack_utterances_play_sample_for_sample(&out);
+}
+
+/// Real utterances from the committed voice packs, played at the packs' own rate so that no
+/// resampling stands between them and the recording: White's Russian warning and then his
+/// readout on the left, Black's English readout on the right, each exactly the rendered clips.
+fn voice_pack_utterances_play_sample_for_sample(out: &Path) {
+    use talkclock::daemon::voices::{voices_dir, Voices};
+    use talkclock::speech::{phrase, Announcement, Lang, Side};
+    for file in std::fs::read_dir(out).expect("out dir") {
+        let _ = std::fs::remove_file(file.expect("entry").path());
+    }
+    let voices = Voices::load(&voices_dir(None)).expect("the committed voice packs load");
+    let render = |lang, a: &Announcement| voices.render(lang, &phrase(lang, a)).expect("render");
+    let warning = render(
+        Lang::Ru,
+        &Announcement::Warning {
+            side: Side::White,
+            remaining_ms: 600_000,
+            sudden_death: false,
+        },
+    );
+    let readout = render(
+        Lang::Ru,
+        &Announcement::TimeReadout {
+            side: Side::White,
+            remaining_ms: 421_000,
+            moves_to_control: Some(3),
+        },
+    );
+    let english = render(
+        Lang::En,
+        &Announcement::TimeReadout {
+            side: Side::Black,
+            remaining_ms: 59_000,
+            moves_to_control: None,
+        },
+    );
+    let rate = warning.rate;
+    assert_eq!(english.rate, rate, "both packs share one rate");
+    let mut config = config();
+    config.sample_rate = rate;
+    let audio = start(config);
+    audio.speak(Audience::White, warning.clone(), Priority::Warning);
+    audio.speak(Audience::White, readout.clone(), Priority::Warning);
+    audio.speak(Audience::Black, english.clone(), Priority::Warning);
+    audio.shutdown();
+    let recorded = read_f32(&out.join(format!("default-{rate}-2-FLOAT_LE.raw")));
+    let (left, right) = deinterleave(&recorded);
+    assert_sequence(
+        &left,
+        &[&warning.samples, &readout.samples],
+        "White: warning, then readout",
+    );
+    assert_exactly(
+        &right,
+        &english.samples,
+        "Black: his readout, alone on the right",
+    );
 }

@@ -140,3 +140,44 @@ fn check_accepts_the_examples_and_refuses_a_broken_file() {
         "{stderr}"
     );
 }
+
+#[test]
+fn say_print_reads_a_time_in_words() {
+    let say = |lang: &str, time: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["say", "--lang", lang, "--time", time, "--print"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(say("ru", "1:21:02"), "Один час двадцать одна минута.\n");
+    assert_eq!(say("en", "1:21:02"), "One hour twenty-one minutes.\n");
+    assert_eq!(say("ru", "9:02"), "Девять минут две секунды.\n");
+    assert_eq!(say("en", "0:01"), "One second.\n");
+    let bad = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["say", "--lang", "de", "--time", "1:00", "--print"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`de` is not a language"));
+}
+
+#[test]
+fn the_voice_catalog_lists_every_clip_with_its_text() {
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["voice-catalog", "--lang", "ru"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().count() > 90);
+    assert!(
+        text.lines().any(|l| l.starts_with("n_1f\tодна\t")),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.split('\t').count() == 3));
+}

@@ -18,7 +18,7 @@ pub mod stats;
 pub mod virtual_game;
 
 use crate::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
-use crate::daemon::voices::{voices_dir, Voices};
+use crate::daemon::voices::{tempo_for_rate, voices_dir, Voices};
 use report::{AudioLatency, DriftFigures, Report};
 use stats::Summary;
 use std::path::{Path, PathBuf};
@@ -120,7 +120,9 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
     std::fs::create_dir_all(&speechd_dir).map_err(|e| format!("{}: {e}", speechd_dir.display()))?;
     let speechd_guard = speechd::start(&speechd_dir)?;
 
-    let voices = Voices::load(&voices_dir(options.voices.as_deref()))?;
+    // At the default speech rate, as the daemon loads them (time-stretched once at load).
+    let tempo = tempo_for_rate(DEFAULT_SPEECH_RATE);
+    let voices = Voices::load_at(&voices_dir(options.voices.as_deref()), tempo)?;
     let lengths = readout::lengths(&voices)?;
     let clip_onset = readout::readout_onset_ms(&voices, audio::THRESHOLD)?;
     let virtual_game = virtual_game::seven_hour_game(&virtual_game::fmjd_config()?);

@@ -1,9 +1,13 @@
 //! What each `talkclock` subcommand does, kept out of `main` so tests can call it.
 
 pub mod bench;
+mod buttons;
+mod learn;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
+pub use buttons::buttons;
+pub use learn::learn;
 use std::io::Write;
 use std::path::Path;
 
@@ -27,6 +31,12 @@ pub enum Failure {
     /// A bad argument on the command line (exit 2).
     #[error("{0}")]
     Usage(String),
+    /// A bad events file for `learn --inject` (exit 2).
+    #[error("{0}")]
+    Inject(#[from] crate::input::inject::InjectError),
+    /// Learning stopped before every button was learned (exit 1).
+    #[error("{0}")]
+    Learn(#[from] crate::input::learn::LearnError),
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -36,10 +46,25 @@ impl Failure {
     /// 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Config(_) | Failure::Script(_) | Failure::Read { .. } | Failure::Usage(_) => 2,
-            Failure::Io(_) => 1,
+            Failure::Config(_)
+            | Failure::Script(_)
+            | Failure::Read { .. }
+            | Failure::Usage(_)
+            | Failure::Inject(_) => 2,
+            Failure::Learn(_) | Failure::Io(_) => 1,
         }
     }
+}
+
+/// Writes lines to standard output, buffered.
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), Failure> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// Loads the given configuration file, or the embedded default.
@@ -59,13 +84,7 @@ pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
     })?;
     let steps = parse_script(&text, &script.display().to_string())?;
     let lines = run_script(&config, &steps);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    out.flush()?;
-    Ok(())
+    print_lines(lines)
 }
 
 /// `talkclock check`: says the file is good, or lists every problem.
@@ -190,20 +209,16 @@ pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
 pub fn replay(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
     let journal = crate::journal::Journal::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
-    let config = Config::parse(journal.config_text(), &format!("{name} (recorded config)"))?;
-    let (_, outputs) = journal
-        .replay(&name)
+    let mut lines = Vec::new();
+    journal
+        .replay_with(&name, |config, outputs| {
+            let languages = crate::speech::Languages::from_config(config);
+            for output in &outputs {
+                lines.extend(crate::sim::run::transcript_lines(&languages, output));
+            }
+        })
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let languages = crate::speech::Languages::from_config(&config);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for output in &outputs {
-        for line in crate::sim::run::transcript_lines(&languages, output) {
-            writeln!(out, "{line}")?;
-        }
-    }
-    out.flush()?;
-    Ok(())
+    print_lines(lines)
 }
 
 /// `talkclock export`: checks the journal and copies its good part.
@@ -242,10 +257,11 @@ pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `talkclock devices`: audio outputs (controllers come with the input layer).
+/// `talkclock devices`: input controllers, then audio outputs.
 pub fn devices() -> Result<(), Failure> {
+    learn::print_input_devices();
     match crate::audio::devices(crate::audio::HostKind::Auto) {
-        Ok(list) if list.is_empty() => println!("audio outputs: none found"),
+        Ok(list) if list.is_empty() => println!("No audio outputs were found."),
         Ok(list) => {
             println!("audio outputs:");
             for d in list {

@@ -54,6 +54,11 @@ impl<'a> Collector<'a> {
         }
     }
 
+    /// The text being validated.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
     /// Records a problem at a byte span of the source.
     pub fn at(&mut self, span: Range<usize>, message: impl Into<String>) {
         let (line, column) = line_column(self.source, span.start);

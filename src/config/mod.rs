@@ -3,7 +3,9 @@
 //! Raw serde structs ([`raw`]) are read first; [`Config::parse`] then checks every value and
 //! reports every problem at once, each with its line and column ([`diagnostic`]).
 
+pub mod audio;
 pub mod diagnostic;
+pub mod input;
 pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
@@ -11,6 +13,7 @@ use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
 use crate::table::Listener;
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
+pub use input::{ActionKind, Binding, DeviceMatch, InputConfig};
 use raw::{RawConfig, RawPlayer, RawStage};
 use std::path::Path;
 use toml::Spanned;
@@ -94,7 +97,7 @@ impl Default for Announce {
 }
 
 /// A validated configuration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Tournament or practice.
     pub mode: Mode,
@@ -108,6 +111,10 @@ pub struct Config {
     pub arbiter_language: Language,
     /// Announcements and their audiences.
     pub announce: Announce,
+    /// Output devices, routes, cue volume and the speech engine.
+    pub audio: audio::AudioSettings,
+    /// Buttons and what they do (`[input]`).
+    pub input: InputConfig,
 }
 
 impl Config {
@@ -152,7 +159,16 @@ impl Config {
         let config = build(&raw, &mut c);
         let problems = c.finish();
         match config {
-            Some(config) if problems.is_empty() => Ok(config),
+            Some(mut config) if problems.is_empty() => {
+                // A file that binds no button gets the default bindings (terminal keys and a
+                // shared controller), so a player is never left without a button.
+                if config.input.bindings.is_empty() && text != EMBEDDED_DEFAULT {
+                    if let Ok(default) = Config::embedded_default() {
+                        config.input.bindings = default.input.bindings;
+                    }
+                }
+                Ok(config)
+            }
             _ => Err(fail(problems)),
         }
     }
@@ -198,6 +214,8 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
     let control = time_control(c, raw.time_control.as_ref());
     let announce = announce(c, &raw.announce, mode);
+    let audio = audio::audio_settings(c, &raw.audio);
+    let input = input::input_config(c, &raw.input, mode);
     Some(Config {
         mode,
         first,
@@ -205,6 +223,8 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         players: [white, black],
         arbiter_language,
         announce,
+        audio,
+        input,
     })
 }
 
@@ -477,5 +497,7 @@ fn stage(
     })
 }
 
+#[cfg(test)]
+mod input_tests;
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,12 @@ pub struct RawConfig {
     /// `[announce]`.
     #[serde(default)]
     pub announce: RawAnnounce,
+    /// `[audio]`.
+    #[serde(default)]
+    pub audio: super::audio::RawAudio,
+    /// `[input]`: buttons and what they do.
+    #[serde(default)]
+    pub input: super::input::RawInputSection,
 }
 
 /// `[announce]`: what the clock says on its own, and to whom.

@@ -16,6 +16,9 @@ pub struct Announcer {
     audio: Option<AudioOut>,
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
+    system: Option<audio::SystemSpeech>,
+    /// The last announcement each listener heard, for the `repeat` button.
+    last: Vec<(Listener, Announcement)>,
 }
 
 impl Announcer {
@@ -33,7 +36,41 @@ impl Announcer {
             audio,
             text,
             transcript: transcript.map(std::io::BufWriter::new),
+            system: None,
+            last: Vec::new(),
         }
+    }
+
+    /// Says something to one listener that is not part of the game's record (the opponent's
+    /// time, a repeat): spoken and printed, but not written to the transcript.
+    pub fn say_local(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
+        let transcript = self.transcript.take();
+        self.deliver(&[Output::Say {
+            at_ms,
+            audience: Audience::of(&[listener]),
+            notice: notice.clone(),
+        }]);
+        self.transcript = transcript;
+    }
+
+    /// Says again the last announcement this listener heard.
+    pub fn repeat(&mut self, listener: Listener) {
+        let last = self
+            .last
+            .iter()
+            .find(|(l, _)| *l == listener)
+            .map(|(_, n)| n.clone());
+        match last {
+            Some(notice) => self.say_local(0, listener, &notice),
+            None => tracing::info!("nothing to repeat for {listener:?}"),
+        }
+    }
+
+    /// Speaks through the system speech engine instead of the voice packs (it cannot be
+    /// routed per earpiece: everything goes to its default output).
+    pub fn with_system_speech(mut self, system: Option<audio::SystemSpeech>) -> Announcer {
+        self.system = system;
+        self
     }
 
     /// Changes the listeners' languages (a new game with another configuration).
@@ -81,10 +118,16 @@ impl Announcer {
         }
     }
 
-    /// Says free text (the arbiter's message) as a text line; returns it for the caller.
-    pub fn say_text(&mut self, audience: &Audience, text: &str) {
+    /// Says free text (the arbiter's message): as a text line, and through the system speech
+    /// engine when there is one (voice packs hold only the clock's own words). Returns whether
+    /// it was spoken aloud.
+    pub fn say_text(&mut self, audience: &Audience, text: &str) -> bool {
         if self.text {
             println!("[{}] {text}", names(audience));
+        }
+        match &self.system {
+            Some(system) => system.speak(text, false).is_ok(),
+            None => false,
         }
     }
 
@@ -98,6 +141,13 @@ impl Announcer {
         for line in say_lines(&self.languages, at_ms, audience, notice) {
             if self.text {
                 println!("[{}] {}", names(&line.audience), line.text);
+            }
+            if let Some(system) = &self.system {
+                let interrupt = priority(notice) >= Priority::Warning;
+                if let Err(e) = system.speak(&line.text, interrupt) {
+                    tracing::warn!("system speech: {e}");
+                }
+                continue;
             }
             let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
                 continue;

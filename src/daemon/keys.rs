@@ -1,55 +1,71 @@
-//! Keys typed in the terminal (or lines piped to standard input), one per line, stamped with
-//! the monotonic time they arrived: the practice-at-home input and the way tests inject presses.
-//!
-//! `w` / `b` press White's / Black's clock, `t` / `y` ask White's / Black's time, `s` starts,
-//! `p` pauses or resumes, `c` is a clock check for both players, `q` quits.
+//! Input for the daemon: the configured readers (game controllers, evdev devices, and the
+//! terminal in raw mode when standard input is a terminal), or, when standard input is not a
+//! terminal, one key name per line (how tests and scripts inject presses). Either way every
+//! event goes through the same bindings, debounce and lockout (`input::Mapper`).
 
-use crate::clock::{Input, Side};
-use crate::table::{Listener, Request};
-use std::io::BufRead;
+use crate::config::InputConfig;
+use crate::input::device::DeviceId;
+use crate::input::event::{RawInput, SourceEvent};
+use crate::input::sources::{spawn_all, Started};
+use crossbeam_channel::Sender;
+use std::io::{BufRead, IsTerminal};
 use std::time::Instant;
 
-/// What a typed key asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    /// A clock request, with the listener whose button it stands for.
-    Request(Listener, Request),
-    /// Pause if running, resume if paused.
-    TogglePause,
-    /// Quit the daemon.
+/// What the input threads send to the core.
+pub enum InputMsg {
+    /// A reader's event.
+    Source(SourceEvent),
+    /// `q` on a line of standard input.
     Quit,
 }
 
-/// Reads one typed line.
-pub fn parse_key(line: &str) -> Option<Key> {
-    let request = |l: Listener, r: Request| Some(Key::Request(l, r));
-    match line.trim() {
-        "w" => request(Listener::White, Request::Game(Input::Press(Side::White))),
-        "b" => request(Listener::Black, Request::Game(Input::Press(Side::Black))),
-        "t" => request(Listener::White, Request::Game(Input::Query(Side::White))),
-        "y" => request(Listener::Black, Request::Game(Input::Query(Side::Black))),
-        "s" => request(Listener::Arbiter, Request::Game(Input::Start)),
-        "c" => request(Listener::Arbiter, Request::ClockCheck(Listener::All)),
-        "p" => Some(Key::TogglePause),
-        "q" => Some(Key::Quit),
-        _ => None,
+/// Starts the readers; returns what started (keep it: it holds the terminal's raw mode).
+pub fn start(config: &InputConfig, send: Sender<InputMsg>) -> Result<Started, String> {
+    let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
+    let terminal = std::io::stdin().is_terminal();
+    let started = spawn_all(config, terminal, &tx)?;
+    for note in &started.notes {
+        tracing::info!("{note}");
     }
+    if !terminal {
+        spawn_line_reader(tx, send.clone());
+    }
+    std::thread::spawn(move || {
+        for event in rx {
+            if send.send(InputMsg::Source(event)).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(started)
 }
 
-/// Reads standard input on its own thread, sending each key with its arrival instant.
-pub fn spawn_reader(send: impl Fn(Instant, Key) -> bool + Send + 'static) {
+/// Each line of standard input is a tap of the terminal key it names (`w`, `Space`, …),
+/// stamped when the line arrived; `q` quits.
+fn spawn_line_reader(tx: Sender<SourceEvent>, send: Sender<InputMsg>) {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             let at = Instant::now();
-            match parse_key(&line) {
-                Some(key) => {
-                    if !send(at, key) {
-                        break;
-                    }
+            let key = line.trim();
+            if key.is_empty() {
+                continue;
+            }
+            if key == "q" {
+                let _ = send.send(InputMsg::Quit);
+                break;
+            }
+            for pressed in [true, false] {
+                let raw = RawInput {
+                    at,
+                    device: DeviceId::terminal(),
+                    button: key.to_string(),
+                    pressed,
+                    repeat: false,
+                };
+                if tx.send(SourceEvent::Button(raw)).is_err() {
+                    return;
                 }
-                None if line.trim().is_empty() => {}
-                None => eprintln!("? unknown key `{}` (w b t y s p c q)", line.trim()),
             }
         }
     });

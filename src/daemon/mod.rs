@@ -12,11 +12,12 @@ use crate::clock::{Event, Input, Phase};
 use crate::config::Config;
 use crate::control::server::{self, ControlRequest};
 use crate::control::Command;
+use crate::input::mapper::{Action, Mapper};
 use crate::speech::{Lang, Languages, Utterance};
 use crate::table::{Listener, Output, Request};
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
-use keys::Key;
+use keys::InputMsg;
 use session::{Opened, Session};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -41,7 +42,7 @@ pub struct RunOptions {
 }
 
 enum Msg {
-    Key(Instant, Key),
+    Input(InputMsg),
     Control(ControlRequest),
     Quit(&'static str),
 }
@@ -75,9 +76,20 @@ pub fn run(options: &RunOptions) -> Result<(), String> {
             }
         });
     }
-    let key_tx = tx.clone();
-    keys::spawn_reader(move |at, key| key_tx.send(Msg::Key(at, key)).is_ok());
+    let (input_tx, input_rx) = unbounded::<InputMsg>();
+    let _inputs = keys::start(&session.config.input, input_tx)?;
+    {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for msg in input_rx {
+                if tx.send(Msg::Input(msg)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
     spawn_signal_thread(tx.clone())?;
+    let mut mapper = Mapper::new(&session.config.input);
 
     announcer.deliver(&first_outputs);
     notify::ready();
@@ -86,7 +98,7 @@ pub fn run(options: &RunOptions) -> Result<(), String> {
         options.socket.display(),
         session.journal_path().display()
     );
-    let result = core_loop(&mut session, &mut announcer, &rx, options);
+    let result = core_loop(&mut session, &mut announcer, &mut mapper, &rx, options);
     notify::stopping();
     let _ = session.tick(Instant::now());
     announcer.shutdown();
@@ -112,17 +124,37 @@ fn load(options: &RunOptions) -> Result<(Config, String), String> {
 
 fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
     let languages = Languages::from_config(config);
-    let voices = match voices::Voices::load(&voices::voices_dir(options.voices.as_deref())) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            tracing::error!("{e}: announcements are printed as text only");
-            None
+    let voices = if options.no_audio {
+        None
+    } else {
+        let tempo = voices::tempo_for_rate(config.audio.speech_rate());
+        match voices::Voices::load_at(&voices::voices_dir(options.voices.as_deref()), tempo) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                tracing::error!("{e}: announcements are printed as text only");
+                None
+            }
         }
     };
     let audio = if options.no_audio || voices.is_none() {
         None
     } else {
-        open_audio()
+        open_audio(&config.audio.output)
+    };
+    let system = match config.audio.speech {
+        crate::config::audio::SpeechEngine::System { rate } if !options.no_audio => {
+            let lang = Languages::from_config(config).of(Listener::Arbiter).code();
+            match crate::audio::SystemSpeech::new(lang, rate) {
+                Ok(speech) => Some(speech),
+                Err(e) => {
+                    tracing::warn!(
+                        "system speech is not available ({e}): speaking with the voice packs"
+                    );
+                    None
+                }
+            }
+        }
+        _ => None,
     };
     let text = options.text || audio.is_none();
     if audio.is_none() && !options.no_audio {
@@ -138,12 +170,12 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
                 None
             }
         });
-    Announcer::new(languages, voices, audio, text, transcript)
+    Announcer::new(languages, voices, audio, text, transcript).with_system_speech(system)
 }
 
-fn open_audio() -> Option<crate::audio::AudioOut> {
-    use crate::audio::{devices, AudioConfig, AudioOut, HostKind};
-    match devices(HostKind::Auto) {
+fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioOut> {
+    use crate::audio::{devices, AudioOut};
+    match devices(config.host) {
         Ok(list) if !list.is_empty() => {}
         Ok(_) => {
             tracing::warn!("no audio output device found");
@@ -154,12 +186,25 @@ fn open_audio() -> Option<crate::audio::AudioOut> {
             return None;
         }
     }
-    match AudioOut::start(AudioConfig::stereo_pair("default")) {
-        Ok(out) => Some(out),
+    let out = match AudioOut::start(config.clone()) {
+        Ok(out) => out,
         Err(e) => {
             tracing::error!("cannot start audio: {e}");
-            None
+            return None;
         }
+    };
+    // A device that cannot open now (no sound card at all) would be retried forever: give it
+    // a moment, then fall back to text lines and say why. A device lost later is rebuilt.
+    let deadline = Instant::now() + std::time::Duration::from_millis(1_500);
+    while !out.all_devices_open() && Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if out.all_devices_open() {
+        Some(out)
+    } else {
+        tracing::warn!("no configured audio output could be opened (is there a sound card?)");
+        out.shutdown();
+        None
     }
 }
 
@@ -178,13 +223,18 @@ fn spawn_signal_thread(tx: crossbeam_channel::Sender<Msg>) -> Result<(), String>
 fn core_loop(
     session: &mut Session,
     announcer: &mut Announcer,
+    mapper: &mut Mapper,
     rx: &Receiver<Msg>,
     options: &RunOptions,
 ) -> Result<(), String> {
     let journal_error =
         |e: std::io::Error| format!("journal: {e}: stopping so that no press is lost");
     loop {
-        let timeout = match session.next_wake() {
+        let wake = match (session.next_wake(), mapper.next_deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let timeout = match wake {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -198,31 +248,32 @@ fn core_loop(
                 tracing::info!("stopping ({why})");
                 return Ok(());
             }
-            Some(Msg::Key(at, Key::Quit)) => {
-                let _ = at;
+            Some(Msg::Input(InputMsg::Quit)) => {
                 tracing::info!("stopping (quit key)");
                 return Ok(());
             }
-            Some(Msg::Key(at, Key::TogglePause)) => {
-                let input = match session.table.game().phase() {
-                    Phase::Paused(_) => Input::Resume,
-                    _ => Input::Pause,
-                };
-                let outputs = session
-                    .apply(at, "arbiter", Request::Game(input))
-                    .map_err(journal_error)?;
-                announcer.deliver(&outputs);
-            }
-            Some(Msg::Key(at, Key::Request(listener, request))) => {
-                let source = listener_source(listener);
-                let outputs = session.apply(at, source, request).map_err(journal_error)?;
-                announcer.deliver(&outputs);
+            Some(Msg::Input(InputMsg::Source(event))) => {
+                let terminal_closed = matches!(
+                    &event,
+                    crate::input::event::SourceEvent::Disconnected { device, .. }
+                        if *device == crate::input::device::DeviceId::terminal()
+                );
+                for command in mapper.feed(event) {
+                    act(session, announcer, command.at, command.action).map_err(journal_error)?;
+                }
+                if terminal_closed {
+                    tracing::info!("stopping (Ctrl-C in the terminal)");
+                    return Ok(());
+                }
             }
             Some(Msg::Control(request)) => {
                 let reply =
                     control(session, announcer, request.command, options).map_err(journal_error)?;
                 let _ = request.reply.send(reply);
             }
+        }
+        for command in mapper.advance(Instant::now()) {
+            act(session, announcer, command.at, command.action).map_err(journal_error)?;
         }
         let (outputs, slept) = session.tick(Instant::now()).map_err(journal_error)?;
         announcer.deliver(&outputs);
@@ -232,12 +283,76 @@ fn core_loop(
     }
 }
 
-fn listener_source(listener: Listener) -> &'static str {
-    match listener {
-        Listener::White => "white",
-        Listener::Black => "black",
-        Listener::Arbiter | Listener::All => "arbiter",
+/// Tells the arbiter and the players, each in his language, that a controller went or came
+/// back (free text: printed, and spoken by the system speech engine when there is one).
+fn device_notice(session: &Session, announcer: &mut Announcer, device: &str, back: bool) {
+    let languages = Languages::from_config(&session.config);
+    for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
+        let text = match (languages.of(listener), back) {
+            (Lang::Ru, false) => format!("Контроллер отключён: {device}. Часы идут."),
+            (Lang::Ru, true) => format!("Контроллер снова подключён: {device}."),
+            (Lang::En, false) => {
+                format!("Controller disconnected: {device}. The clock keeps running.")
+            }
+            (Lang::En, true) => format!("Controller connected again: {device}."),
+        };
+        announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
     }
+}
+
+/// Who a request came from, for the journal.
+fn source_of(request: &Request) -> &'static str {
+    match request {
+        Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => side.name(),
+        _ => "arbiter",
+    }
+}
+
+/// Carries out what a button asked for.
+fn act(
+    session: &mut Session,
+    announcer: &mut Announcer,
+    at: Instant,
+    action: Action,
+) -> std::io::Result<()> {
+    match action {
+        Action::Table(request) => {
+            let outputs = session.apply(at, source_of(&request), request)?;
+            announcer.deliver(&outputs);
+        }
+        Action::OpponentTime(side) => {
+            let now = session.game_ms(at);
+            session.table.advance(now);
+            announcer.deliver(&session.table.drain());
+            let notice = crate::speech::Announcement::OpponentTime {
+                side: side.other(),
+                remaining_ms: session.table.game().remaining(side.other(), now),
+            };
+            announcer.say_local(now, Listener::player(side), &notice);
+        }
+        Action::Repeat(listener) => announcer.repeat(listener),
+        Action::Help(listener) => {
+            let audience = crate::table::Audience::of(&[listener]);
+            for line in crate::input::help_for(&session.config, listener) {
+                announcer.say_text(&audience, &line);
+            }
+        }
+        Action::VolumeUp(listener) | Action::VolumeDown(listener) => {
+            tracing::info!(
+                "volume buttons for {listener:?}: per-listener volume is not adjustable yet"
+            );
+        }
+        Action::DeviceAdded { device } => tracing::info!("input device connected: {device}"),
+        Action::DeviceLost { device } => {
+            tracing::warn!("input device lost: {device}; the clock keeps running");
+            device_notice(session, announcer, &device.to_string(), false);
+        }
+        Action::DeviceBack { device } => {
+            tracing::info!("input device back: {device}");
+            device_notice(session, announcer, &device.to_string(), true);
+        }
+    }
+    Ok(())
 }
 
 /// Carries out an arbiter's command and builds its reply line.
@@ -261,8 +376,8 @@ fn control(
             serde_json::json!({"ok": true}).to_string()
         }
         Command::Say(listener, text) => {
-            announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
-            serde_json::json!({"ok": true}).to_string()
+            let aloud = announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
+            serde_json::json!({"ok": true, "spoken": aloud}).to_string()
         }
         Command::NewGame => {
             let config = session.config.clone();
@@ -282,19 +397,30 @@ fn reload(
     options: &RunOptions,
 ) -> std::io::Result<String> {
     let phase = session.table.game().phase();
-    if !matches!(phase, Phase::NotStarted | Phase::Finished) {
-        return Ok(crate::control::protocol::error_reply(
-            "reload is for between games: start a new game (new-game) or finish this one first",
-        ));
-    }
-    match load(options) {
-        Ok((config, text)) => {
+    let (config, text) = match load(options) {
+        Ok(loaded) => loaded,
+        Err(message) => return Ok(crate::control::protocol::error_reply(&message)),
+    };
+    match phase {
+        Phase::NotStarted | Phase::Finished => {
             announcer.set_languages(Languages::from_config(&config));
             session::set_aside(&options.journal, "done")?;
             *session = Session::create(&options.journal, config, text)?;
-            Ok(serde_json::json!({"ok": true}).to_string())
+            Ok(serde_json::json!({"ok": true, "new_game": true}).to_string())
         }
-        Err(message) => Ok(crate::control::protocol::error_reply(&message)),
+        Phase::Paused(_) => {
+            let languages = Languages::from_config(&config);
+            match session.reload(config, text)? {
+                Ok(()) => {
+                    announcer.set_languages(languages);
+                    Ok(serde_json::json!({"ok": true, "new_game": false}).to_string())
+                }
+                Err(message) => Ok(crate::control::protocol::error_reply(&message)),
+            }
+        }
+        _ => Ok(crate::control::protocol::error_reply(
+            "reload only while the clock is paused or between games: pause first",
+        )),
     }
 }
 
@@ -333,7 +459,8 @@ fn game_reply(outputs: &[Output]) -> String {
 pub fn speak_once(lang: Lang, utterance: &Utterance) -> Result<(), String> {
     let voices = voices::Voices::load(&voices::voices_dir(None))?;
     let pcm = voices.render(lang, utterance)?;
-    let audio = open_audio().ok_or("no audio output could be opened (see the log)")?;
+    let config = crate::audio::AudioConfig::single_speaker("default");
+    let audio = open_audio(&config).ok_or("no audio output could be opened (see the log)")?;
     audio.speak(
         crate::audio::Audience::All,
         pcm,

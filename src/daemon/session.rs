@@ -94,7 +94,7 @@ impl Session {
         journal: Journal,
         mut table: Table,
     ) -> std::io::Result<(Session, Vec<Output>)> {
-        let config_text = journal.config_text().to_string();
+        let config_text = journal.current_config_text().to_string();
         let config = Config::parse(&config_text, "journal").map_err(std::io::Error::other)?;
         let at = journal.last_game_ms();
         let writer = JournalWriter::resume(path, journal.good_len, journal.last_seq())?;
@@ -219,6 +219,35 @@ impl Session {
         due.map(|ms| {
             self.origin + std::time::Duration::from_millis((ms - self.offset).max(0) as u64)
         })
+    }
+
+    /// Takes new settings while the game is paused: journaled first, then applied. The time
+    /// control cannot change mid-game.
+    pub fn reload(
+        &mut self,
+        config: Config,
+        config_text: String,
+    ) -> std::io::Result<Result<(), String>> {
+        if config.control != *self.table.game().control() {
+            return Ok(Err(
+                "the time control of a game in progress cannot change: start a new game (new-game) to use it"
+                    .to_string(),
+            ));
+        }
+        let now = self.now();
+        self.journal.append(|seq| Record::Config {
+            seq,
+            game_ms: now,
+            wall_ms: wall_now(),
+            config: config_text.clone(),
+        })?;
+        self.table.advance(now);
+        let applied = self.table.reconfigure(&config);
+        if applied.is_ok() {
+            self.config = config;
+            self.config_text = config_text;
+        }
+        Ok(applied)
     }
 
     /// The journal's path.

@@ -4,7 +4,7 @@
 use super::record::Record;
 use crate::clock::Ms;
 use crate::config::Config;
-use crate::sim::{parse_script, Action, Step};
+use crate::sim::{parse_script, Action};
 use crate::table::{Output, Request, Table};
 
 /// Why a journal cannot be used.
@@ -118,12 +118,26 @@ impl Journal {
         Journal::parse(&text, &name)
     }
 
-    /// The configuration text the game is played under.
+    /// The configuration text the game began under.
     pub fn config_text(&self) -> &str {
         match self.records.first() {
             Some(Record::Game { config, .. }) => config,
             _ => "",
         }
+    }
+
+    /// The configuration text in force at the end (the last `reload`, else the first).
+    pub fn current_config_text(&self) -> &str {
+        self.records
+            .iter()
+            .rev()
+            .find_map(|r| match r {
+                Record::Config { config, .. } | Record::Game { config, .. } => {
+                    Some(config.as_str())
+                }
+                _ => None,
+            })
+            .unwrap_or("")
     }
 
     /// The last sequence number.
@@ -136,40 +150,59 @@ impl Journal {
         self.records.iter().map(Record::game_ms).max().unwrap_or(0)
     }
 
-    /// The inputs as script steps (game time, action), in order.
-    pub fn steps(&self) -> Vec<Step> {
-        let mut steps = Vec::new();
-        for record in &self.records {
-            if let Record::Input { game_ms, input, .. } = record {
-                let line = format!("@{}.{:03} {input}", game_ms / 1000, game_ms % 1000);
-                // Inputs were written by us from valid requests; a bad one is skipped.
-                if let Ok(mut parsed) = parse_script(&line, "journal") {
-                    steps.append(&mut parsed);
-                }
-            }
-        }
-        steps
+    /// Rebuilds the table by replaying every input at its game time (and every reload), then
+    /// brings it to the last record's time. Returns the table and every output produced.
+    pub fn replay(&self, path: &str) -> Result<(Table, Vec<Output>), JournalError> {
+        let mut outputs = Vec::new();
+        let table = self.replay_with(path, |_, mut produced| outputs.append(&mut produced))?;
+        Ok((table, outputs))
     }
 
-    /// Rebuilds the table by replaying every input at its game time, then brings it to the
-    /// last record's time. Returns the table and every output the replay produced.
-    pub fn replay(&self, path: &str) -> Result<(Table, Vec<Output>), JournalError> {
-        let config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
+    /// Like [`Journal::replay`], handing each batch of outputs to `each` with the
+    /// configuration in force when it was produced (a reload changes languages mid-game).
+    pub fn replay_with(
+        &self,
+        path: &str,
+        mut each: impl FnMut(&Config, Vec<Output>),
+    ) -> Result<Table, JournalError> {
+        let mut config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
         let mut table = Table::new(&config, 0);
-        let mut outputs = Vec::new();
-        for step in self.steps() {
-            match step.action {
-                Action::Input(input) => table.handle(step.at, Request::Game(input)),
-                Action::ClockCheck(listener) => {
-                    table.handle(step.at, Request::ClockCheck(listener))
+        for record in &self.records {
+            match record {
+                Record::Input { game_ms, input, .. } => {
+                    let line = format!("@{}.{:03} {input}", game_ms / 1000, game_ms % 1000);
+                    // Inputs were written from valid requests; one that is not is skipped.
+                    let Ok(steps) = parse_script(&line, "journal") else {
+                        continue;
+                    };
+                    for step in steps {
+                        match step.action {
+                            Action::Input(input) => table.handle(step.at, Request::Game(input)),
+                            Action::ClockCheck(l) => table.handle(step.at, Request::ClockCheck(l)),
+                            Action::End => table.advance(step.at),
+                        }
+                    }
                 }
-                Action::End => table.advance(step.at),
+                Record::Config {
+                    game_ms,
+                    config: text,
+                    ..
+                } => {
+                    table.advance(*game_ms);
+                    each(&config, table.drain());
+                    let new = Config::parse(text, &format!("{path} (reloaded config)"))?;
+                    // Only reloads the live clock accepted were journaled.
+                    if table.reconfigure(&new).is_ok() {
+                        config = new;
+                    }
+                }
+                _ => {}
             }
-            outputs.extend(table.drain());
+            each(&config, table.drain());
         }
         table.advance(self.last_game_ms());
-        outputs.extend(table.drain());
-        Ok((table, outputs))
+        each(&config, table.drain());
+        Ok(table)
     }
 }
 

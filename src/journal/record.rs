@@ -57,6 +57,17 @@ pub enum Record {
         /// Black's remaining time.
         black_ms: Ms,
     },
+    /// New settings taken while the game was paused (`reload`); the time control is unchanged.
+    Config {
+        /// Sequence number.
+        seq: u64,
+        /// The game time it was taken at.
+        game_ms: Ms,
+        /// Wall-clock Unix milliseconds.
+        wall_ms: i64,
+        /// The new configuration's TOML text.
+        config: String,
+    },
     /// A daemon restarted and restored the game from this journal.
     Restored {
         /// Sequence number.
@@ -77,6 +88,7 @@ impl Record {
             Record::Game { seq, .. }
             | Record::Input { seq, .. }
             | Record::Heartbeat { seq, .. }
+            | Record::Config { seq, .. }
             | Record::Restored { seq, .. } => *seq,
         }
     }
@@ -87,6 +99,7 @@ impl Record {
             Record::Game { .. } => 0,
             Record::Input { game_ms, .. }
             | Record::Heartbeat { game_ms, .. }
+            | Record::Config { game_ms, .. }
             | Record::Restored { game_ms, .. } => *game_ms,
         }
     }

@@ -11,6 +11,7 @@ mod pack;
 mod ru;
 mod ru_numbers;
 mod ru_stress;
+pub mod tempo;
 mod utterance;
 
 pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo};

@@ -159,6 +159,19 @@ impl Table {
         }
     }
 
+    /// Takes new settings mid-game (a reload while paused): announcements, warnings and modes
+    /// change; the time control cannot. Warnings are re-armed below each player's time now.
+    pub fn reconfigure(&mut self, config: &Config) -> Result<(), String> {
+        if config.control != *self.game.control() {
+            return Err("the time control of a game in progress cannot change: start a new game (new-game) to use it".to_string());
+        }
+        let marks = Side::BOTH.map(|side| marks_for(config.player(side)));
+        self.scheduler = Scheduler::new(marks, config.announce.remind_after, &self.game);
+        self.mode = config.mode;
+        self.announce = config.announce.clone();
+        Ok(())
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game

@@ -1,0 +1,138 @@
+//! `talkclock learn`: asks for each button by ear and writes the bindings into the
+//! configuration file, keeping the rest of it (comments included); `talkclock devices`.
+
+use super::Failure;
+use crate::config::{Config, Language, EMBEDDED_DEFAULT};
+use crate::input::device::DeviceKind;
+use crate::input::evdev_source::{self, Wanted};
+use crate::input::inject::parse_events;
+use crate::input::learn::{learn as ask, write_bindings, Prompter, TextPrompter};
+use crate::input::learn_phrases::Phrases;
+use crate::input::terminal_source::{self, RawMode};
+use crate::input::{gilrs_source, list_devices, SourceEvent};
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// `talkclock learn --config FILE [--inject EVENTS]`, speaking the arbiter's language. A
+/// missing FILE is created from the embedded default. With `--inject`, the events file stands in for the devices (a testing
+/// aid: one `DEVICE BUTTON` per line).
+pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
+    let origin = config.display().to_string();
+    let text = match std::fs::read_to_string(config) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => EMBEDDED_DEFAULT.to_string(),
+        Err(source) => {
+            return Err(Failure::Read {
+                path: origin,
+                source,
+            })
+        }
+    };
+    let loaded = Config::parse(&text, &origin)?;
+    let lockout = Duration::from_millis(loaded.input.lockout.max(0) as u64);
+    let language = loaded.arbiter_language;
+    let learned = match inject {
+        Some(events) => {
+            let shown = events.display().to_string();
+            let script = std::fs::read_to_string(events).map_err(|source| Failure::Read {
+                path: shown.clone(),
+                source,
+            })?;
+            let events = parse_events(&script, &shown, Instant::now())?;
+            let mut prompter = TextPrompter::new(std::io::stdout(), false);
+            ask(events, &mut prompter, lockout, language)?
+        }
+        None => learn_from_devices(lockout, language)?,
+    };
+    let edited = write_bindings(&text, &learned)?;
+    Config::parse(&edited, &origin)?;
+    let temporary = config.with_extension("toml.learn-tmp");
+    std::fs::write(&temporary, &edited)?;
+    std::fs::rename(&temporary, config)?;
+    TextPrompter::new(std::io::stdout(), false).say(&Phrases(language).saved(&origin));
+    Ok(())
+}
+
+fn learn_from_devices(
+    lockout: Duration,
+    language: Language,
+) -> Result<Vec<crate::input::learn::Learned>, Failure> {
+    let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
+    let mut readers = 0;
+    match gilrs_source::spawn(tx.clone()) {
+        Ok(_) => readers += 1,
+        Err(e) => eprintln!("note: {e}"),
+    }
+    let every_keyboard = Wanted {
+        named: Vec::new(),
+        all_keyboards: true,
+        grab: false,
+    };
+    match evdev_source::spawn(every_keyboard, tx.clone()) {
+        Ok(_) => readers += 1,
+        Err(e) => eprintln!("note: {e}"),
+    }
+    let raw_mode = if std::io::stdin().is_terminal() {
+        let guard = RawMode::enable()?;
+        terminal_source::spawn(tx.clone())?;
+        readers += 1;
+        Some(guard)
+    } else {
+        None
+    };
+    drop(tx);
+    if readers == 0 {
+        return Err(Failure::Io(std::io::Error::other(
+            "no input device can be read: no controller reader, no evdev device, no terminal",
+        )));
+    }
+    let mut prompter = SpeakingPrompter {
+        text: TextPrompter::new(std::io::stdout(), raw_mode.is_some()),
+        speech: start_speech(language),
+    };
+    // Ctrl-C in the terminal ends the terminal reader, which ends learning.
+    let events = rx.iter().take_while(|e| {
+        !matches!(e, SourceEvent::Disconnected { device, .. } if device.kind == DeviceKind::Terminal)
+    });
+    let learned = ask(events, &mut prompter, lockout, language);
+    drop(raw_mode);
+    Ok(learned?)
+}
+
+/// The input half of `talkclock devices`: the controllers this user can see.
+pub fn print_input_devices() {
+    print!("{}", list_devices());
+}
+
+/// Prompts printed (a screen reader in the terminal reads them) and spoken through the system
+/// speech engine when one answers, so that setting up the buttons needs no screen.
+struct SpeakingPrompter<W: std::io::Write> {
+    text: TextPrompter<W>,
+    speech: Option<crate::audio::SystemSpeech>,
+}
+
+impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
+    fn say(&mut self, text: &str) {
+        self.text.say(text);
+        if let Some(speech) = &self.speech {
+            if let Err(e) = speech.speak(text, false) {
+                tracing::warn!("speech: {e}");
+            }
+        }
+    }
+}
+
+fn start_speech(language: crate::config::Language) -> Option<crate::audio::SystemSpeech> {
+    let code = match language {
+        crate::config::Language::Ru => "ru",
+        crate::config::Language::En => "en",
+    };
+    match crate::audio::SystemSpeech::new(code, crate::audio::DEFAULT_SPEECH_RATE) {
+        Ok(speech) => Some(speech),
+        Err(e) => {
+            tracing::warn!("the prompts are printed only: no speech engine ({e})");
+            None
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! From reader events to what the clock and the daemon do: the bindings of `[input]`, with
+//! edge-triggered presses, auto-repeat ignored, a lockout against chatter, buttons held at
+//! start ignored until released, and the long press of `time` that asks for the spoken help.
+//!
+//! Pure: time comes in with each event, and [`Mapper::next_deadline`] / [`Mapper::advance`]
+//! tell and fire the instant a held `time` button becomes a long press.
+
+use super::device::DeviceId;
+use super::event::{RawInput, SourceEvent};
+use crate::clock::{Input, Side};
+use crate::config::{ActionKind, Binding, DeviceMatch, InputConfig};
+use crate::table::{Listener, Request};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// What a button (or a device coming and going) asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A request for the table (press, time, stop, pause, resume, start, clock check).
+    Table(Request),
+    /// Tell this side its opponent's time.
+    OpponentTime(Side),
+    /// Repeat the last announcement to this listener.
+    Repeat(Listener),
+    /// Louder for this listener.
+    VolumeUp(Listener),
+    /// Quieter for this listener.
+    VolumeDown(Listener),
+    /// Say what each of this listener's buttons does.
+    Help(Listener),
+    /// A device was seen for the first time.
+    DeviceAdded {
+        /// Which.
+        device: DeviceId,
+    },
+    /// A device went away (unplugged mid-game).
+    DeviceLost {
+        /// Which.
+        device: DeviceId,
+    },
+    /// A device that went away is back (matched by uuid or name, not by runtime id).
+    DeviceBack {
+        /// Which, as it is now.
+        device: DeviceId,
+    },
+}
+
+/// An action with the instant it was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    /// The arrival time of the event that caused it (for a long press: the instant it
+    /// became long).
+    pub at: Instant,
+    /// What to do.
+    pub action: Action,
+}
+
+#[derive(Debug, Default)]
+struct ButtonState {
+    down: bool,
+    deaf_until: Option<Instant>,
+}
+
+/// Turns reader events into commands under the configured bindings.
+#[derive(Debug)]
+pub struct Mapper {
+    bindings: Vec<Binding>,
+    lockout: Duration,
+    long_press: Duration,
+    buttons: HashMap<(DeviceId, String), ButtonState>,
+    long_presses: HashMap<(DeviceId, String), (Instant, Listener)>,
+    known: Vec<DeviceId>,
+    lost: Vec<DeviceId>,
+}
+
+impl Mapper {
+    /// A mapper for these bindings and timings.
+    pub fn new(config: &InputConfig) -> Mapper {
+        let millis = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        Mapper {
+            bindings: config.bindings.clone(),
+            lockout: millis(config.lockout),
+            long_press: millis(config.long_press),
+            buttons: HashMap::new(),
+            long_presses: HashMap::new(),
+            known: Vec::new(),
+            lost: Vec::new(),
+        }
+    }
+
+    /// The binding for a button of a device: one naming the device beats `any`.
+    pub fn binding(&self, device: &DeviceId, button: &str) -> Option<&Binding> {
+        let fits = |b: &&Binding| b.button == button && device.matches(&b.device);
+        self.bindings
+            .iter()
+            .filter(fits)
+            .find(|b| b.device != DeviceMatch::Any)
+            .or_else(|| self.bindings.iter().find(fits))
+    }
+
+    /// The instant a held `time` button becomes a long press, if one is held.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.long_presses
+            .values()
+            .map(|(start, _)| *start + self.long_press)
+            .min()
+    }
+
+    /// Fires the long presses due at or before `now`.
+    pub fn advance(&mut self, now: Instant) -> Vec<Command> {
+        let mut due: Vec<((DeviceId, String), Instant, Listener)> = self
+            .long_presses
+            .iter()
+            .filter(|(_, (start, _))| *start + self.long_press <= now)
+            .map(|(key, (start, listener))| (key.clone(), *start + self.long_press, *listener))
+            .collect();
+        due.sort_by_key(|(_, at, _)| *at);
+        let mut out = Vec::new();
+        for (key, at, listener) in due {
+            self.long_presses.remove(&key);
+            if self.buttons.get(&key).is_some_and(|s| s.down) {
+                out.push(Command {
+                    at,
+                    action: Action::Help(listener),
+                });
+            }
+        }
+        out
+    }
+
+    /// Takes one reader event (after firing what fell due before it).
+    pub fn feed(&mut self, event: SourceEvent) -> Vec<Command> {
+        let mut out = self.advance(event.at());
+        match event {
+            SourceEvent::Button(raw) => out.extend(self.button(raw)),
+            SourceEvent::HeldAtStart(raw) => {
+                // Down without an edge: ignored until it is released.
+                self.buttons
+                    .entry((raw.device, raw.button))
+                    .or_default()
+                    .down = true;
+            }
+            SourceEvent::Connected { at, device } => out.extend(self.connected(at, device)),
+            SourceEvent::Disconnected { at, device } => {
+                self.buttons.retain(|(d, _), _| d != &device);
+                self.long_presses.retain(|(d, _), _| d != &device);
+                if !self.lost.iter().any(|d| d.same_device(&device)) {
+                    self.lost.push(device.clone());
+                }
+                out.push(Command {
+                    at,
+                    action: Action::DeviceLost { device },
+                });
+            }
+        }
+        out
+    }
+
+    fn connected(&mut self, at: Instant, device: DeviceId) -> Option<Command> {
+        if let Some(index) = self.lost.iter().position(|d| d.same_device(&device)) {
+            self.lost.remove(index);
+            self.known.retain(|d| !d.same_device(&device));
+            self.known.push(device.clone());
+            return Some(Command {
+                at,
+                action: Action::DeviceBack { device },
+            });
+        }
+        if self.known.contains(&device) {
+            return None;
+        }
+        self.known.push(device.clone());
+        Some(Command {
+            at,
+            action: Action::DeviceAdded { device },
+        })
+    }
+
+    fn button(&mut self, raw: RawInput) -> Option<Command> {
+        let key = (raw.device.clone(), raw.button.clone());
+        let state = self.buttons.entry(key.clone()).or_default();
+        if raw.repeat {
+            if !state.down {
+                // A repeat of a key we never saw go down: it was held before we started.
+                state.down = true;
+            }
+            return None;
+        }
+        if !raw.pressed {
+            state.down = false;
+            return None;
+        }
+        if state.down {
+            return None; // not an edge (held at start, or a lost release)
+        }
+        state.down = true;
+        if state.deaf_until.is_some_and(|until| raw.at < until) {
+            return None; // chatter after an accepted press
+        }
+        let binding = self.binding(&raw.device, &raw.button)?.clone();
+        if let Some(state) = self.buttons.get_mut(&key) {
+            state.deaf_until = Some(raw.at + self.lockout);
+        }
+        if binding.action == ActionKind::Time {
+            self.long_presses.insert(key, (raw.at, binding.listener));
+        }
+        Some(Command {
+            at: raw.at,
+            action: action_of(&binding),
+        })
+    }
+}
+
+/// What a binding's press asks for.
+pub fn action_of(binding: &Binding) -> Action {
+    let listener = binding.listener;
+    // Player actions are validated to have a player's side; White is never reached otherwise.
+    let side = listener.side().unwrap_or(Side::White);
+    match binding.action {
+        ActionKind::Press => Action::Table(Request::Game(Input::Press(side))),
+        ActionKind::Time => Action::Table(Request::Game(Input::Query(side))),
+        ActionKind::Stop => Action::Table(Request::Game(Input::Stop(side))),
+        ActionKind::Pause => Action::Table(Request::Game(Input::Pause)),
+        ActionKind::Resume => Action::Table(Request::Game(Input::Resume)),
+        ActionKind::Start => Action::Table(Request::Game(Input::Start)),
+        ActionKind::ClockCheck => Action::Table(Request::ClockCheck(listener)),
+        ActionKind::OpponentTime => Action::OpponentTime(side),
+        ActionKind::Repeat => Action::Repeat(listener),
+        ActionKind::VolumeUp => Action::VolumeUp(listener),
+        ActionKind::VolumeDown => Action::VolumeDown(listener),
+        ActionKind::Help => Action::Help(listener),
+    }
+}

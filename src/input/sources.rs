@@ -1,0 +1,53 @@
+//! Starting the readers a configuration needs, all sending into one channel: game
+//! controllers always, evdev devices when bindings want them, the terminal on request.
+
+use super::evdev_source::{self, Wanted};
+use super::event::SourceEvent;
+use super::gilrs_source;
+use super::terminal_source::{self, RawMode};
+use crate::config::{DeviceMatch, InputConfig};
+use crossbeam_channel::Sender;
+
+/// What was started, and what could not be.
+#[derive(Debug, Default)]
+pub struct Started {
+    /// How many readers run.
+    pub readers: usize,
+    /// Sentences about readers that could not start (the clock goes on without them).
+    pub notes: Vec<String>,
+    /// Raw mode, held while the terminal reader runs; dropping it restores the terminal.
+    pub raw_mode: Option<RawMode>,
+}
+
+/// Starts the readers for `config`; `terminal` adds the terminal reader (raw mode). A named
+/// evdev device that exists but cannot be opened is an error naming it.
+pub fn spawn_all(
+    config: &InputConfig,
+    terminal: bool,
+    tx: &Sender<SourceEvent>,
+) -> Result<Started, String> {
+    let mut started = Started::default();
+    match gilrs_source::spawn(tx.clone()) {
+        Ok(_) => started.readers += 1,
+        Err(e) => started.notes.push(e),
+    }
+    let wanted = Wanted::from_config(config);
+    if !wanted.is_empty() {
+        match evdev_source::spawn(wanted.clone(), tx.clone()) {
+            Ok(_) => started.readers += 1,
+            Err(e) if !wanted.named.is_empty() => return Err(e.to_string()),
+            Err(e) => started.notes.push(e.to_string()),
+        }
+    }
+    let terminal_bound = config
+        .bindings
+        .iter()
+        .any(|b| matches!(b.device, DeviceMatch::Terminal | DeviceMatch::Any));
+    if terminal && terminal_bound {
+        let guard = RawMode::enable().map_err(|e| format!("cannot read the terminal: {e}"))?;
+        terminal_source::spawn(tx.clone()).map_err(|e| format!("cannot read the terminal: {e}"))?;
+        started.raw_mode = Some(guard);
+        started.readers += 1;
+    }
+    Ok(started)
+}

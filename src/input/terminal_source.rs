@@ -1,0 +1,137 @@
+//! The terminal reader, for practice at home and testing by hand: keys read in raw mode
+//! (crossterm). Terminals seldom report key releases, so each key is a press followed at once
+//! by a release (a tap); Ctrl-C ends the reader.
+
+use super::device::DeviceId;
+use super::event::{RawInput, SourceEvent};
+use crossbeam_channel::Sender;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// A key's name in bindings: the character itself (`w`), `Space`, or a named key (`Enter`).
+pub fn key_name(code: &KeyCode) -> Option<String> {
+    let name = match code {
+        KeyCode::Char(' ') => "Space",
+        KeyCode::Char(c) if !c.is_control() => return Some(c.to_string()),
+        KeyCode::Enter => "Enter",
+        KeyCode::Tab => "Tab",
+        KeyCode::Backspace => "Backspace",
+        KeyCode::Esc => "Esc",
+        KeyCode::Up => "Up",
+        KeyCode::Down => "Down",
+        KeyCode::Left => "Left",
+        KeyCode::Right => "Right",
+        KeyCode::Delete => "Delete",
+        _ => return None,
+    };
+    Some(name.to_string())
+}
+
+/// What one terminal key event means: a tap (press then release), a repeat, nothing (a
+/// release already sent, or a key without a name), or `None` for Ctrl-C (stop reading).
+pub fn convert(key: &KeyEvent, at: Instant) -> Option<Vec<SourceEvent>> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return None;
+    }
+    let Some(button) = key_name(&key.code) else {
+        return Some(Vec::new());
+    };
+    let raw = |pressed, repeat| {
+        SourceEvent::Button(RawInput {
+            at,
+            device: DeviceId::terminal(),
+            button: button.clone(),
+            pressed,
+            repeat,
+        })
+    };
+    Some(match key.kind {
+        KeyEventKind::Press => vec![raw(true, false), raw(false, false)],
+        KeyEventKind::Repeat => vec![raw(true, true)],
+        KeyEventKind::Release => Vec::new(),
+    })
+}
+
+/// Raw mode for as long as it lives.
+#[derive(Debug)]
+pub struct RawMode(());
+
+impl RawMode {
+    /// Puts the terminal in raw mode.
+    pub fn enable() -> std::io::Result<RawMode> {
+        crossterm::terminal::enable_raw_mode()?;
+        Ok(RawMode(()))
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+/// Starts the terminal reader (the caller keeps the terminal in raw mode with [`RawMode`]).
+/// The reader ends on Ctrl-C (after sending the terminal's `Disconnected`), at the end of
+/// input, or when the receiver is dropped.
+pub fn spawn(tx: Sender<SourceEvent>) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("input-terminal".into())
+        .spawn(move || {
+            let _ = tx.send(SourceEvent::Connected {
+                at: Instant::now(),
+                device: DeviceId::terminal(),
+            });
+            while let Ok(event) = crossterm::event::read() {
+                let Event::Key(key) = event else { continue };
+                let Some(events) = convert(&key, Instant::now()) else {
+                    let _ = tx.send(SourceEvent::Disconnected {
+                        at: Instant::now(),
+                        device: DeviceId::terminal(),
+                    });
+                    return;
+                };
+                for event in events {
+                    if tx.send(event).is_err() {
+                        return;
+                    }
+                }
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_a_tap_and_space_has_a_name() {
+        let at = Instant::now();
+        let key = KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE);
+        let Some(events) = convert(&key, at) else {
+            panic!("a space is not Ctrl-C");
+        };
+        let seen: Vec<(String, bool)> = events
+            .iter()
+            .filter_map(|e| match e {
+                SourceEvent::Button(raw) => Some((raw.button.clone(), raw.pressed)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            vec![("Space".to_string(), true), ("Space".to_string(), false)]
+        );
+    }
+
+    #[test]
+    fn ctrl_c_ends_the_reader_and_unnamed_keys_are_ignored() {
+        let at = Instant::now();
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(convert(&ctrl_c, at), None);
+        let f5 = KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE);
+        assert_eq!(convert(&f5, at), Some(Vec::new()));
+        assert_eq!(key_name(&KeyCode::Enter).as_deref(), Some("Enter"));
+        assert_eq!(key_name(&KeyCode::Char('w')).as_deref(), Some("w"));
+    }
+}

@@ -1,0 +1,129 @@
+//! Running the real `talkclock run` daemon in tests: start it, wait for its socket, talk to
+//! it, stop it.
+// Each test binary uses a different part of these helpers.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A daemon started by a test.
+pub struct Daemon {
+    pub child: Child,
+    pub stdin: ChildStdin,
+    pub socket: PathBuf,
+    stdout: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+/// Starts the daemon; `extra` are more arguments (e.g. `--no-audio`).
+pub fn start(
+    dir: &Path,
+    config: &Path,
+    journal: &Path,
+    transcript: &Path,
+    extra: &[&str],
+) -> Daemon {
+    let socket = dir.join("ctl.sock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("run")
+        .arg("--config")
+        .arg(config)
+        .arg("--journal")
+        .arg(journal)
+        .arg("--socket")
+        .arg(&socket)
+        .arg("--transcript")
+        .arg(transcript)
+        .args(extra)
+        .env("RUST_LOG", "warn,pulseaudio=off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the talkclock binary starts");
+    let stdin = child.stdin.take().expect("stdin");
+    // Read stdout as it comes, so a full pipe can never block the daemon.
+    let stdout = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    if let Some(mut out) = child.stdout.take() {
+        let sink = stdout.clone();
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = out.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut text) = sink.lock() {
+                    text.push_str(&String::from_utf8_lossy(&buf[..n]));
+                }
+            }
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while talkclock::control::client::request(&socket, r#"{"cmd":"status"}"#).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the daemon did not open its socket"
+        );
+        assert!(
+            child.try_wait().expect("wait").is_none(),
+            "the daemon exited early"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Daemon {
+        child,
+        stdin,
+        socket,
+        stdout,
+    }
+}
+
+impl Drop for Daemon {
+    /// A test that fails half-way must not leave its daemon running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Daemon {
+    /// Types a key line, as a player's button would.
+    pub fn key(&mut self, key: &str) {
+        writeln!(self.stdin, "{key}").expect("write a key");
+        self.stdin.flush().expect("flush keys");
+    }
+
+    /// Sends one control request and returns the reply as JSON.
+    pub fn ctl(&self, request: &str) -> serde_json::Value {
+        let reply = talkclock::control::client::request(&self.socket, request).expect("reply");
+        serde_json::from_str(&reply).expect("the reply is JSON")
+    }
+
+    /// Stops the daemon with SIGTERM and waits for a clean exit.
+    pub fn terminate(mut self) -> String {
+        // No `kill` program is needed (a minimal system has none): the signal is sent directly.
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill(2) with our own child's pid and a valid signal number.
+        let sent = unsafe { libc::kill(pid, libc::SIGTERM) };
+        assert_eq!(sent, 0, "SIGTERM sent");
+        let exit = self.child.wait().expect("wait");
+        assert!(
+            exit.success(),
+            "the daemon exits cleanly on SIGTERM: {exit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        let text = self.stdout.lock().map(|t| t.clone()).unwrap_or_default();
+        text
+    }
+}
+
+/// JSON lines of a file.
+pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}

@@ -22,6 +22,7 @@ const KEYS: &[&str] = &[
     "/rss_mb",
     "/rss_peak_mb",
     "/startup_ms",
+    "/voice_load_ms",
     "/drift_ms/realtime",
     "/drift_ms/realtime_seconds",
     "/drift_ms/realtime_vs_own_stamps",

@@ -122,7 +122,9 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
 
     // At the default speech rate, as the daemon loads them (time-stretched once at load).
     let tempo = tempo_for_rate(DEFAULT_SPEECH_RATE);
+    let loading = Instant::now();
     let voices = Voices::load_at(&voices_dir(options.voices.as_deref()), tempo)?;
+    let voice_load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let lengths = readout::lengths(&voices)?;
     let clip_onset = readout::readout_onset_ms(&voices, audio::THRESHOLD)?;
     let virtual_game = virtual_game::seven_hour_game(&virtual_game::fmjd_config()?);
@@ -180,6 +182,7 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
         rss_mb: stats::round(sound.idle.rss_mb, 2),
         rss_peak_mb: stats::round(sound.idle.rss_peak_mb, 2),
         startup_ms: stats::round(sound.startup_ms, 2),
+        voice_load_ms: stats::round(voice_load_ms, 2),
         drift_ms: DriftFigures {
             realtime: stats::round(drift.drift_ms, 3),
             realtime_vs_own_stamps: stats::round(drift.own_stamps_drift_ms, 3),

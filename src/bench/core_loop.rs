@@ -6,6 +6,7 @@
 use crate::clock::{Event, Input, Side};
 use crate::config::Config;
 use crate::daemon::session::Session;
+use crate::input::{Action, DeviceId, Mapper, RawInput, SourceEvent};
 use crate::table::{Output, Request, Table};
 use crossbeam_channel::{select, unbounded};
 use std::path::Path;
@@ -91,6 +92,17 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
     Ok(errors)
 }
 
+/// A terminal key going down or up at `at`, as the terminal reader reports it.
+fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
+    SourceEvent::Button(RawInput {
+        at,
+        device: DeviceId::terminal(),
+        button: key.to_string(),
+        pressed,
+        repeat: false,
+    })
+}
+
 fn is_flag(output: &Output) -> bool {
     matches!(output, Output::Core(s) if matches!(s.event, Event::Flag { .. }))
 }
@@ -103,8 +115,10 @@ pub fn signed_us(a: Instant, b: Instant) -> f64 {
     }
 }
 
-/// Press timing: `presses` presses, each stamped on arrival by a sender thread (as the key
-/// reader does), sent over a channel to the core thread, journaled (synced) and applied.
+/// Press timing: `presses` presses, each stamped on arrival by a sender thread (as an input
+/// reader does), sent over a channel to the core thread, mapped by the daemon's input
+/// [`Mapper`] (the terminal's `w` and `b`; the lockout is set to 0 so that presses 2 ms apart
+/// all count), journaled (synced) and applied.
 /// Returns, per press, microseconds from the stamp to the clocks having switched; and the
 /// same for the table alone (no journal), which is the core's own share.
 pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), String> {
@@ -126,12 +140,21 @@ pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>
             }
         }
     });
+    let mut input = config.input.clone();
+    input.lockout = 0;
+    let mut mapper = Mapper::new(&input);
     let mut with_journal = Vec::with_capacity(presses);
     for (at, side) in rx.iter() {
-        session
-            .apply(at, "white", Request::Game(Input::Press(side)))
-            .map_err(|e| e.to_string())?;
+        let key = if side == Side::White { "w" } else { "b" };
+        for command in mapper.feed(key_event(at, key, true)) {
+            if let Action::Table(request) = command.action {
+                session
+                    .apply(command.at, side.name(), request)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
         let switched = Instant::now();
+        let _ = mapper.feed(key_event(switched, key, false));
         if session.table.game().running() != Some(side.other()) {
             return Err(format!("a press by {side:?} did not switch the clocks"));
         }

@@ -123,7 +123,9 @@ impl Session {
 
     /// The game time of a monotonic instant (never going back).
     pub fn game_ms(&mut self, at: Instant) -> Ms {
-        let since = at.saturating_duration_since(self.origin).as_millis() as Ms;
+        // Rounded to the nearest millisecond, not floored: a flooring start would make every
+        // flag fall up to a millisecond early; rounding centres the error on zero (±0.5 ms).
+        let since = ((at.saturating_duration_since(self.origin).as_micros() + 500) / 1000) as Ms;
         let now = (self.offset + since).max(self.last_now);
         self.last_now = now;
         now

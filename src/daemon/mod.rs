@@ -6,6 +6,7 @@ pub mod announcer;
 pub mod keys;
 mod notify;
 pub mod session;
+pub mod stamping;
 pub mod voices;
 
 use crate::clock::{Event, Input, Phase};

@@ -24,6 +24,7 @@ pub struct Session {
     last_heartbeat: Ms,
     last_wall: i64,
     last_mono: Instant,
+    stamper: super::stamping::Stamper,
 }
 
 /// How a session began.
@@ -86,6 +87,7 @@ impl Session {
             last_heartbeat: offset,
             last_wall: wall_now(),
             last_mono: Instant::now(),
+            stamper: super::stamping::Stamper::default(),
         }
     }
 
@@ -138,12 +140,23 @@ impl Session {
         source: &str,
         request: Request,
     ) -> std::io::Result<Vec<Output>> {
-        let now = self.game_ms(at);
+        // An input that stops or starts a clock is stamped so that each side's charged time
+        // stays within half a millisecond of the truth (see `stamping`).
+        let exact = self.offset as f64
+            + at.saturating_duration_since(self.origin).as_micros() as f64 / 1000.0;
+        let (ends, starts) = super::stamping::predict(self.table.game().phase(), &request);
+        let now = self.stamper.choose(exact, ends, starts).max(self.last_now);
+        self.last_now = now;
+        let before = self.table.game().running();
         let action = match request {
             Request::Game(input) => Action::Input(input),
             Request::ClockCheck(listener) => Action::ClockCheck(listener),
         };
         self.apply_at(now, source, action)?;
+        let after = self.table.game().running();
+        if before != after {
+            self.stamper.record(exact, now, before, after);
+        }
         Ok(self.table.drain())
     }
 

@@ -4,8 +4,7 @@
 
 use super::voices::Voices;
 use crate::audio::{self, AudioOut, Pcm, Priority};
-use crate::sim::run::transcript_lines;
-use crate::speech::{say_lines, Announcement, Languages};
+use crate::speech::{say_lines, Announcement, Languages, SayLine};
 use crate::table::{Audience, CueKind, Listener, Output};
 use std::io::Write;
 
@@ -88,8 +87,24 @@ impl Announcer {
                 self.flush(&mut batch);
                 batch_at = Some(output.at_ms());
             }
+            // Each announcement is phrased once, for the transcript and the voice alike.
+            let said = match output {
+                Output::Say {
+                    at_ms,
+                    audience,
+                    notice,
+                } => say_lines(&self.languages, *at_ms, audience, notice),
+                _ => Vec::new(),
+            };
             if let Some(file) = self.transcript.as_mut() {
-                for line in transcript_lines(&self.languages, output) {
+                let lines: Vec<String> = match output {
+                    Output::Say { .. } => said
+                        .iter()
+                        .filter_map(|l| serde_json::to_string(l).ok())
+                        .collect(),
+                    other => other.json().into_iter().collect(),
+                };
+                for line in lines {
                     if let Err(e) = writeln!(file, "{line}") {
                         tracing::warn!("transcript: {e}");
                     }
@@ -97,11 +112,7 @@ impl Announcer {
                 let _ = file.flush();
             }
             match output {
-                Output::Say {
-                    at_ms,
-                    audience,
-                    notice,
-                } => self.say(*at_ms, audience, notice, &mut batch),
+                Output::Say { notice, .. } => self.say(said, notice, &mut batch),
                 Output::Cue { cue, audience, .. } => self.cue(*cue, audience),
                 Output::Core(_) | Output::Warning { .. } => {}
             }
@@ -131,14 +142,8 @@ impl Announcer {
         }
     }
 
-    fn say(
-        &mut self,
-        at_ms: i64,
-        audience: &Audience,
-        notice: &Announcement,
-        batch: &mut Vec<Spoken>,
-    ) {
-        for line in say_lines(&self.languages, at_ms, audience, notice) {
+    fn say(&mut self, lines: Vec<SayLine>, notice: &Announcement, batch: &mut Vec<Spoken>) {
+        for line in lines {
             if self.text {
                 println!("[{}] {}", names(&line.audience), line.text);
             }

@@ -77,7 +77,7 @@ fn a_short_game_through_the_real_daemon() {
         .records
         .iter()
         .filter_map(|r| match r {
-            Record::Input { game_ms, input, .. } => Some((*game_ms, input.clone())),
+            Record::Input { game_ms, input, .. } => Some((*game_ms, input.to_string())),
             _ => None,
         })
         .collect();

@@ -1,12 +1,14 @@
-//! The daemon's core loop on real time, in process: a real [`Session`] (table and journal,
+//! The daemon's core loop on real time, in process: the daemon's own [`Core`] (table and journal,
 //! synced to disk on every input), inputs stamped on arrival and sent over a channel, and a
-//! `select!` that sleeps until the session's next wake, as `daemon::core_loop` does. Measures
+//! `select!` that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
 //! how late flags fall and how long a press takes to switch the clocks.
 
 use crate::clock::{Event, Input, Side};
 use crate::config::Config;
-use crate::daemon::session::Session;
-use crate::input::{Action, DeviceId, Mapper, RawInput, SourceEvent};
+use crate::control::Command as ArbiterCommand;
+use crate::daemon::{clocks_now, Core, CoreMsg, CoreOutput};
+use crate::input::{DeviceId, RawInput, SourceEvent};
+use crate::journal::FileStore;
 use crate::table::{Output, Request, Table};
 use crossbeam_channel::{select, unbounded};
 use std::path::Path;
@@ -58,17 +60,20 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
         let text = config_text(&format!("{}.{:03}", length / 1000, length % 1000));
         let config = parse(&text)?;
         let path = dir.join(format!("flag-{trial}.jsonl"));
-        let mut session =
-            Session::create(&path, config, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        // Presses come at any phase of the millisecond the session counts in.
-        std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
-        let started = Instant::now();
-        session
-            .apply(started, "arbiter", Request::Game(Input::Start))
+        let mut core = Core::new(Box::new(FileStore::new(&path)), config, text, clocks_now())
             .map_err(|e| e.to_string())?;
-        let zero = started + Duration::from_millis(length);
+        // Presses come at any phase of the millisecond the core counts in.
+        std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
+        let started = clocks_now();
+        core.handle(
+            started,
+            CoreMsg::Command(ArbiterCommand::Game(Input::Start)),
+        )
+        .map_err(|e| e.to_string())?;
+        let _ = core.drain();
+        let zero = started.mono + Duration::from_millis(length);
         let fired = loop {
-            let timeout = match session.next_wake() {
+            let timeout = match core.next_wake() {
                 Some(wake) => {
                     crossbeam_channel::after(wake.saturating_duration_since(Instant::now()))
                 }
@@ -78,8 +83,8 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
                 recv(rx) -> _ => {},
                 recv(timeout) -> _ => {},
             }
-            let (outputs, _) = session.tick(Instant::now()).map_err(|e| e.to_string())?;
-            if outputs.iter().any(is_flag) {
+            core.advance(clocks_now()).map_err(|e| e.to_string())?;
+            if core.drain().iter().any(is_flag) {
                 break Instant::now();
             }
             if Instant::now() > zero + Duration::from_secs(2) {
@@ -92,7 +97,6 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
     Ok(errors)
 }
 
-/// A terminal key going down or up at `at`, as the terminal reader reports it.
 fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
     SourceEvent::Button(RawInput {
         at,
@@ -103,8 +107,8 @@ fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
     })
 }
 
-fn is_flag(output: &Output) -> bool {
-    matches!(output, Output::Core(s) if matches!(s.event, Event::Flag { .. }))
+fn is_flag(output: &CoreOutput) -> bool {
+    matches!(output, CoreOutput::Table(Output::Core(s)) if matches!(s.event, Event::Flag { .. }))
 }
 
 /// `a − b` in microseconds, signed.
@@ -125,11 +129,15 @@ pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>
     let text = config_text("2:00:00");
     let config = parse(&text)?;
     let path = dir.join("press.jsonl");
-    let mut session = Session::create(&path, config.clone(), text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    session
-        .apply(Instant::now(), "arbiter", Request::Game(Input::Start))
+    let mut fast = config.clone();
+    fast.input.lockout = 0;
+    let mut core = Core::new(Box::new(FileStore::new(&path)), fast, text, clocks_now())
         .map_err(|e| e.to_string())?;
+    core.handle(
+        clocks_now(),
+        CoreMsg::Command(ArbiterCommand::Game(Input::Start)),
+    )
+    .map_err(|e| e.to_string())?;
     let (tx, rx) = unbounded::<(Instant, Side)>();
     let sender = std::thread::spawn(move || {
         for i in 0..presses {
@@ -140,22 +148,19 @@ pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>
             }
         }
     });
-    let mut input = config.input.clone();
-    input.lockout = 0;
-    let mut mapper = Mapper::new(&input);
     let mut with_journal = Vec::with_capacity(presses);
     for (at, side) in rx.iter() {
         let key = if side == Side::White { "w" } else { "b" };
-        for command in mapper.feed(key_event(at, key, true)) {
-            if let Action::Table(request) = command.action {
-                session
-                    .apply(command.at, side.name(), request)
-                    .map_err(|e| e.to_string())?;
-            }
-        }
+        core.handle(clocks_now(), CoreMsg::Source(key_event(at, key, true)))
+            .map_err(|e| e.to_string())?;
         let switched = Instant::now();
-        let _ = mapper.feed(key_event(switched, key, false));
-        if session.table.game().running() != Some(side.other()) {
+        core.handle(
+            clocks_now(),
+            CoreMsg::Source(key_event(switched, key, false)),
+        )
+        .map_err(|e| e.to_string())?;
+        let _ = core.drain();
+        if core.table().game().running() != Some(side.other()) {
             return Err(format!("a press by {side:?} did not switch the clocks"));
         }
         with_journal.push(signed_us(switched, at));

@@ -40,12 +40,29 @@ pub enum Failure {
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The daemon could not start or had to stop (its own exit codes, see [`DaemonError`]).
+    #[error("{0}")]
+    Daemon(#[from] crate::daemon::DaemonError),
+    /// A journal cannot be read (exit 3).
+    #[error("{0}")]
+    Journal(#[from] crate::journal::JournalError),
+    /// The voice packs cannot be loaded (exit 4).
+    #[error("{0}")]
+    Voices(String),
+    /// The daemon refused a control request (exit 1; its reply is printed).
+    #[error("")]
+    Refused,
 }
 
 impl Failure {
-    /// 2 for bad input, 1 for everything else.
+    /// 2 for bad input, 3 for a journal, 4 for the voice packs, the daemon's own codes, 1 for
+    /// everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
+            Failure::Daemon(e) => e.exit_code(),
+            Failure::Journal(_) => 3,
+            Failure::Voices(_) => 4,
+            Failure::Refused => 1,
             Failure::Config(_)
             | Failure::Script(_)
             | Failure::Read { .. }
@@ -152,7 +169,7 @@ pub fn run(options: crate::daemon::RunOptions, check_only: bool) -> Result<(), F
     if check_only {
         return check_run(&options);
     }
-    crate::daemon::run(&options).map_err(Failure::Usage)
+    Ok(crate::daemon::run(&options)?)
 }
 
 fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
@@ -163,7 +180,7 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
         config.mode
     );
     let dir = crate::daemon::voices::voices_dir(options.voices.as_deref());
-    let voices = crate::daemon::voices::Voices::load(&dir).map_err(Failure::Usage)?;
+    let voices = crate::daemon::voices::Voices::load(&dir).map_err(Failure::Voices)?;
     for lang in crate::speech::Lang::ALL {
         match voices.pack(lang) {
             Some(pack) => println!(
@@ -200,7 +217,7 @@ pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
     let reply = crate::control::client::request(&socket, &json)?;
     println!("{reply}");
     if reply.contains("\"ok\":false") {
-        return Err(Failure::Usage(String::new()));
+        return Err(Failure::Refused);
     }
     Ok(())
 }
@@ -208,23 +225,21 @@ pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
 /// `talkclock replay`: the journal's game as transcript lines.
 pub fn replay(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
-    let journal = crate::journal::Journal::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
+    let journal = crate::journal::Journal::read(path)?;
     let mut lines = Vec::new();
-    journal
-        .replay_with(&name, |config, outputs| {
-            let languages = crate::speech::Languages::from_config(config);
-            for output in &outputs {
-                lines.extend(crate::sim::run::transcript_lines(&languages, output));
-            }
-        })
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    journal.replay_with(&name, |config, outputs| {
+        let languages = crate::speech::Languages::from_config(config);
+        for output in &outputs {
+            lines.extend(crate::sim::run::transcript_lines(&languages, output));
+        }
+    })?;
     print_lines(lines)
 }
 
 /// `talkclock export`: checks the journal and copies its good part.
 pub fn export(journal: Option<&Path>, to: &Path) -> Result<(), Failure> {
     let path = journal.map_or_else(default_journal, Path::to_path_buf);
-    let read = crate::journal::Journal::read(&path).map_err(|e| Failure::Usage(e.to_string()))?;
+    let read = crate::journal::Journal::read(&path)?;
     let bytes = std::fs::read(&path)?;
     std::fs::write(to, &bytes[..read.good_len])?;
     println!(
@@ -238,15 +253,14 @@ pub fn export(journal: Option<&Path>, to: &Path) -> Result<(), Failure> {
 
 /// `talkclock import`: installs an exported journal (the one in place is kept aside).
 pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
-    let read = crate::journal::Journal::read(file).map_err(|e| Failure::Usage(e.to_string()))?;
-    read.replay(&file.display().to_string())
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let read = crate::journal::Journal::read(file)?;
+    read.replay(&file.display().to_string())?;
     let target = journal.map_or_else(default_journal, Path::to_path_buf);
     if let Some(dir) = target.parent() {
         std::fs::create_dir_all(dir)?;
     }
     if target.exists() {
-        crate::daemon::session::set_aside(&target, "replaced")?;
+        crate::journal::store::set_aside(&target, "replaced")?;
     }
     std::fs::write(&target, &std::fs::read(file)?[..read.good_len])?;
     println!(

@@ -5,10 +5,14 @@
 
 use super::side::Side;
 use super::time::Ms;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The arbiter's decision after a player stopped the clock or a flag fell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Serialized (in the journal) as `"misunderstanding"`, `"resign"`, `"draw"` or
+/// `{"no_moves":"white"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Ruling {
     /// The stop was a misunderstanding (1.7.11): the clock resumes with times intact.
     Misunderstanding,
@@ -21,7 +25,11 @@ pub enum Ruling {
 }
 
 /// An input to the core, stamped by the caller with the instant it arrived.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Serialized (in the journal) as `"start"`, `{"press":"white"}`, `{"set":["white",2700000]}`
+/// (milliseconds), `{"ruling":"draw"}`: the names are stable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Input {
     /// Start the first side's clock.
     Start,

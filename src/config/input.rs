@@ -123,6 +123,10 @@ pub enum ActionKind {
     VolumeUp,
     /// Quieter.
     VolumeDown,
+    /// Faster speech for this listener.
+    RateUp,
+    /// Slower speech for this listener.
+    RateDown,
     /// Say what each of the listener's buttons does.
     Help,
     /// The arbiter pauses.
@@ -137,7 +141,7 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// Every action with its name in the file.
-    pub const ALL: [(&'static str, ActionKind); 12] = [
+    pub const ALL: [(&'static str, ActionKind); 14] = [
         ("press", ActionKind::Press),
         ("time", ActionKind::Time),
         ("opponent_time", ActionKind::OpponentTime),
@@ -145,6 +149,8 @@ impl ActionKind {
         ("stop", ActionKind::Stop),
         ("volume_up", ActionKind::VolumeUp),
         ("volume_down", ActionKind::VolumeDown),
+        ("rate_up", ActionKind::RateUp),
+        ("rate_down", ActionKind::RateDown),
         ("help", ActionKind::Help),
         ("pause", ActionKind::Pause),
         ("resume", ActionKind::Resume),

@@ -2,6 +2,8 @@
 
 pub mod client;
 pub mod protocol;
+pub mod reply;
 pub mod server;
 
 pub use protocol::{parse_request, Command, MAX_REQUEST};
+pub use reply::Reply;

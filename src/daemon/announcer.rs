@@ -1,7 +1,10 @@
-//! Delivering the table's outputs: spoken through voice packs to each listener's earpiece,
-//! cues mixed on top, text lines on stdout (for a screen reader, or when there is no audio),
-//! and JSON lines to a transcript file (the same lines `simulate` prints).
+//! Delivering the core's outputs: spoken through voice packs to each listener's earpiece (at
+//! his own volume and speech rate), cues mixed on top, text lines on stdout (for a screen
+//! reader, or when there is no audio), and JSON lines to a transcript file (the same lines
+//! `simulate` prints).
 
+use super::core::CoreOutput;
+use super::prefs::Prefs;
 use super::voices::Voices;
 use crate::audio::{self, AudioOut, Pcm, Priority};
 use crate::speech::{say_lines, Announcement, Languages, SayLine};
@@ -16,8 +19,12 @@ pub struct Announcer {
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
     system: Option<audio::SystemSpeech>,
-    /// The last announcement each listener heard, for the `repeat` button.
-    last: Vec<(Listener, Announcement)>,
+    /// The configured speech rate (the voices were loaded at it).
+    base_rate: f32,
+    /// Each listener's volume and rate steps.
+    prefs: Vec<(Listener, Prefs)>,
+    /// Lines end in `\r\n` (the terminal is in raw mode).
+    raw_terminal: bool,
 }
 
 impl Announcer {
@@ -36,33 +43,95 @@ impl Announcer {
             text,
             transcript: transcript.map(std::io::BufWriter::new),
             system: None,
-            last: Vec::new(),
+            base_rate: 0.0,
+            prefs: Vec::new(),
+            raw_terminal: false,
         }
     }
 
+    /// The speech rate the voices were loaded at.
+    pub fn with_base_rate(mut self, rate: f32) -> Announcer {
+        self.base_rate = rate;
+        self
+    }
+
+    /// Text lines end in `\r\n` while the terminal is in raw mode.
+    pub fn set_raw_terminal(&mut self, raw: bool) {
+        self.raw_terminal = raw;
+    }
+
+    /// Whether free text (help, the arbiter's message) is spoken aloud, not only printed.
+    pub fn speaks_free_text(&self) -> bool {
+        self.system.is_some()
+    }
+
+    /// Delivers the core's outputs in order.
+    pub fn deliver(&mut self, outputs: Vec<CoreOutput>) {
+        let mut table = Vec::new();
+        for output in outputs {
+            match output {
+                CoreOutput::Table(output) => table.push(output),
+                other => {
+                    self.deliver_table(&std::mem::take(&mut table));
+                    self.deliver_other(other);
+                }
+            }
+        }
+        self.deliver_table(&table);
+    }
+
+    fn deliver_other(&mut self, output: CoreOutput) {
+        match output {
+            CoreOutput::Table(output) => self.deliver_table(&[output]),
+            CoreOutput::Private {
+                at_ms,
+                listener,
+                notice,
+            } => self.say_private(at_ms, listener, &notice),
+            CoreOutput::Text { audience, text } => {
+                self.say_text(&audience, &text);
+            }
+            CoreOutput::Prefs { listener, prefs } => self.set_prefs(listener, prefs),
+            CoreOutput::Settings(config) => {
+                self.languages = Languages::from_config(&config);
+            }
+        }
+    }
+
+    /// A listener's volume and rate: the volume is set on his route at once, the rate is
+    /// used for what he hears next.
+    fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
+        self.prefs.retain(|(l, _)| *l != listener);
+        self.prefs.push((listener, prefs));
+        // MERGE-AUDIO-GAIN
+        // if let Some(audio) = &self.audio {
+        //     let db = f32::from(prefs.volume) * audio::VOLUME_STEP_DB;
+        //     for target in targets(&Audience::of(&[listener])) {
+        //         for ear in target.listeners() {
+        //             audio.set_gain_db(*ear, db);
+        //         }
+        //     }
+        // }
+    }
+
+    fn prefs_of(&self, listener: Listener) -> Prefs {
+        self.prefs
+            .iter()
+            .find(|(l, _)| *l == listener)
+            .map_or_else(Prefs::default, |(_, p)| *p)
+    }
+
     /// Says something to one listener that is not part of the game's record (the opponent's
-    /// time, a repeat): spoken and printed, but not written to the transcript.
-    pub fn say_local(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
+    /// time, a repeat, a volume or rate confirmation): spoken and printed, but not written to
+    /// the transcript.
+    fn say_private(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
         let transcript = self.transcript.take();
-        self.deliver(&[Output::Say {
+        self.deliver_table(&[Output::Say {
             at_ms,
             audience: Audience::of(&[listener]),
             notice: notice.clone(),
         }]);
         self.transcript = transcript;
-    }
-
-    /// Says again the last announcement this listener heard.
-    pub fn repeat(&mut self, listener: Listener) {
-        let last = self
-            .last
-            .iter()
-            .find(|(l, _)| *l == listener)
-            .map(|(_, n)| n.clone());
-        match last {
-            Some(notice) => self.say_local(0, listener, &notice),
-            None => tracing::info!("nothing to repeat for {listener:?}"),
-        }
     }
 
     /// Speaks through the system speech engine instead of the voice packs (it cannot be
@@ -77,9 +146,9 @@ impl Announcer {
         self.languages = languages;
     }
 
-    /// Delivers outputs in order. What is said at one instant to the same listeners in one
-    /// language is joined into one utterance, so the second part never cuts off the first.
-    pub fn deliver(&mut self, outputs: &[Output]) {
+    /// Delivers table outputs in order. What is said at one instant to the same listeners in
+    /// one language is joined into one utterance, so the second part never cuts off the first.
+    fn deliver_table(&mut self, outputs: &[Output]) {
         let mut batch: Vec<Spoken> = Vec::new();
         let mut batch_at = None;
         for output in outputs {
@@ -134,7 +203,7 @@ impl Announcer {
     /// it was spoken aloud.
     pub fn say_text(&mut self, audience: &Audience, text: &str) -> bool {
         if self.text {
-            println!("[{}] {text}", names(audience));
+            self.print_line(audience, text);
         }
         match &self.system {
             Some(system) => system.speak(text, false).is_ok(),
@@ -145,7 +214,7 @@ impl Announcer {
     fn say(&mut self, lines: Vec<SayLine>, notice: &Announcement, batch: &mut Vec<Spoken>) {
         for line in lines {
             if self.text {
-                println!("[{}] {}", names(&line.audience), line.text);
+                self.print_line(&line.audience, &line.text);
             }
             if let Some(system) = &self.system {
                 let interrupt = priority(notice) >= Priority::Warning;
@@ -164,7 +233,8 @@ impl Announcer {
                 text: line.text.clone(),
                 clips: line.clips.clone(),
             };
-            let pcm = match voices.render(lang, &utterance) {
+            let rate = self.listener_rate(&line.audience);
+            let pcm = match voices.render_at(lang, &utterance, self.base_rate, rate) {
                 Ok(pcm) => pcm,
                 Err(e) => {
                     tracing::error!("cannot render `{}`: {e}", line.text);
@@ -191,6 +261,23 @@ impl Announcer {
                 }),
             }
         }
+    }
+
+    /// The speech rate for an audience: a listener's own when he alone hears it, else the
+    /// configured one.
+    fn listener_rate(&self, audience: &Audience) -> f32 {
+        match audience.listeners() {
+            [one] => self.prefs_of(*one).speech_rate(self.base_rate),
+            _ => self.base_rate,
+        }
+    }
+
+    /// One text line on stdout: `[audience] text`, starting at column 0 in a raw terminal too.
+    fn print_line(&self, audience: &Audience, text: &str) {
+        let end = if self.raw_terminal { "\r\n" } else { "\n" };
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "[{}] {text}{end}", names(audience));
+        let _ = out.flush();
     }
 
     fn cue(&mut self, cue: CueKind, audience: &Audience) {
@@ -261,12 +348,7 @@ fn names(audience: &Audience) -> String {
     audience
         .listeners()
         .iter()
-        .map(|l| match l {
-            Listener::White => "white",
-            Listener::Black => "black",
-            Listener::Arbiter => "arbiter",
-            Listener::All => "all",
-        })
+        .map(|l| l.name())
         .collect::<Vec<_>>()
         .join(",")
 }

@@ -1,7 +1,7 @@
 //! Input for the daemon: the configured readers (game controllers, evdev devices, and the
 //! terminal in raw mode when standard input is a terminal), or, when standard input is not a
-//! terminal, one key name per line (how tests and scripts inject presses). Either way every
-//! event goes through the same bindings, debounce and lockout (`input::Mapper`).
+//! terminal, one key name per line (how tests and scripts inject presses). Every reader sends
+//! its events straight into the core thread's channel, stamped where they entered.
 
 use crate::config::InputConfig;
 use crate::input::device::DeviceId;
@@ -11,38 +11,27 @@ use crossbeam_channel::Sender;
 use std::io::{BufRead, IsTerminal};
 use std::time::Instant;
 
-/// What the input threads send to the core.
-pub enum InputMsg {
-    /// A reader's event.
-    Source(SourceEvent),
-    /// `q` on a line of standard input.
-    Quit,
-}
-
 /// Starts the readers; returns what started (keep it: it holds the terminal's raw mode).
-pub fn start(config: &InputConfig, send: Sender<InputMsg>) -> Result<Started, String> {
-    let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
+/// `quit` is told when a `q` line arrives on a piped standard input.
+pub fn start(
+    config: &InputConfig,
+    events: Sender<SourceEvent>,
+    quit: Sender<&'static str>,
+) -> Result<Started, String> {
     let terminal = std::io::stdin().is_terminal();
-    let started = spawn_all(config, terminal, &tx)?;
+    let started = spawn_all(config, terminal, &events)?;
     for note in &started.notes {
         tracing::info!("{note}");
     }
     if !terminal {
-        spawn_line_reader(tx, send.clone());
+        spawn_line_reader(events, quit);
     }
-    std::thread::spawn(move || {
-        for event in rx {
-            if send.send(InputMsg::Source(event)).is_err() {
-                break;
-            }
-        }
-    });
     Ok(started)
 }
 
 /// Each line of standard input is a tap of the terminal key it names (`w`, `Space`, …),
 /// stamped when the line arrived; `q` quits.
-fn spawn_line_reader(tx: Sender<SourceEvent>, send: Sender<InputMsg>) {
+fn spawn_line_reader(events: Sender<SourceEvent>, quit: Sender<&'static str>) {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
@@ -52,7 +41,7 @@ fn spawn_line_reader(tx: Sender<SourceEvent>, send: Sender<InputMsg>) {
                 continue;
             }
             if key == "q" {
-                let _ = send.send(InputMsg::Quit);
+                let _ = quit.send("quit key");
                 break;
             }
             for pressed in [true, false] {
@@ -63,7 +52,7 @@ fn spawn_line_reader(tx: Sender<SourceEvent>, send: Sender<InputMsg>) {
                     pressed,
                     repeat: false,
                 };
-                if tx.send(SourceEvent::Button(raw)).is_err() {
+                if events.send(SourceEvent::Button(raw)).is_err() {
                     return;
                 }
             }

@@ -1,25 +1,35 @@
-//! The daemon: one core thread owns the game; the keys, the control socket and the signal
-//! handler talk to it over one channel; it sleeps until the next deadline (no polling), journals
-//! every input before it takes effect, and hands the outputs to the announcer.
+//! The daemon: a thin real-time loop around the sans-IO [`Core`]. The input readers, the
+//! control socket's connections and the signal handler each send into their own channel; the
+//! core thread `select!`s on those channels and on the next deadline, feeds the `Core` the
+//! real time, and hands what comes out to the announcer (whose audio thread plays it).
+//!
+//! A press crosses two threads: reader → core thread → audio thread.
 
 pub mod announcer;
+pub mod core;
+#[cfg(test)]
+mod core_tests;
+mod error;
 pub mod keys;
 mod notify;
-pub mod session;
+pub mod prefs;
 pub mod stamping;
+pub mod timeline;
 pub mod voices;
 
-use crate::clock::{Event, Input, Phase};
+pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput};
+pub use error::DaemonError;
+
 use crate::config::Config;
 use crate::control::server::{self, ControlRequest};
-use crate::control::Command;
-use crate::input::mapper::{Action, Mapper};
+use crate::control::Command as ArbiterCommand;
+use crate::input::device::DeviceId;
+use crate::input::event::SourceEvent;
+use crate::journal::{wall_now, FileStore, Journal};
 use crate::speech::{Lang, Languages, Utterance};
-use crate::table::{Listener, Output, Request};
+use crate::table::Listener;
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
-use keys::InputMsg;
-use session::{Opened, Session};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -42,76 +52,116 @@ pub struct RunOptions {
     pub no_audio: bool,
 }
 
-enum Msg {
-    Input(InputMsg),
-    Control(ControlRequest),
-    Quit(&'static str),
+/// The real clocks now.
+pub fn clocks_now() -> Clocks {
+    Clocks {
+        mono: Instant::now(),
+        wall_ms: wall_now(),
+    }
 }
 
-/// Runs the daemon until SIGINT, SIGTERM or `q`.
-pub fn run(options: &RunOptions) -> Result<(), String> {
+/// Runs the daemon until SIGINT, SIGTERM, `q` on a piped standard input, or Ctrl-C in the
+/// terminal.
+pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (config, config_text) = load(options)?;
-    let opened = Session::open(&options.journal, config, config_text).map_err(|e| {
-        format!(
-            "{}: cannot open the journal: {e}",
-            options.journal.display()
-        )
-    })?;
-    let (mut session, first_outputs) = match opened {
-        Opened::New(session) => (session, Vec::new()),
-        Opened::Restored(session, outputs) => (session, outputs),
-    };
-    let mut announcer = make_announcer(options, &session.config);
+    let mut core = open_core(options, config, config_text)?;
+    let mut announcer = make_announcer(options, core.config())?;
+    core.set_free_text_aloud(announcer.speaks_free_text());
 
-    let (tx, rx) = unbounded::<Msg>();
-    let listener = server::bind(&options.socket).map_err(|e| e.to_string())?;
+    let socket = server::bind(&options.socket)?;
     let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
-    std::thread::spawn(move || server::serve(listener, ctl_tx));
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for request in ctl_rx {
-                if tx.send(Msg::Control(request)).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    let (input_tx, input_rx) = unbounded::<InputMsg>();
-    let _inputs = keys::start(&session.config.input, input_tx)?;
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for msg in input_rx {
-                if tx.send(Msg::Input(msg)).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    spawn_signal_thread(tx.clone())?;
-    let mut mapper = Mapper::new(&session.config.input);
+    std::thread::spawn(move || server::serve(socket, ctl_tx));
+    let (input_tx, input_rx) = unbounded::<SourceEvent>();
+    let (quit_tx, quit_rx) = unbounded::<&'static str>();
+    let inputs =
+        keys::start(&core.config().input, input_tx, quit_tx.clone()).map_err(DaemonError::Input)?;
+    announcer.set_raw_terminal(inputs.raw_mode.is_some());
+    spawn_signal_thread(quit_tx)?;
 
-    announcer.deliver(&first_outputs);
+    announcer.deliver(core.drain());
     notify::ready();
     tracing::info!(
         "ready: control socket {}, journal {}",
         options.socket.display(),
-        session.journal_path().display()
+        core.journal()
     );
-    let result = core_loop(&mut session, &mut announcer, &mut mapper, &rx, options);
+    let result = core_loop(
+        &mut core,
+        &mut announcer,
+        &input_rx,
+        &ctl_rx,
+        &quit_rx,
+        options,
+    );
     notify::stopping();
-    let _ = session.tick(Instant::now());
+    let last = core.advance(clocks_now());
+    announcer.deliver(core.drain());
     announcer.shutdown();
+    drop(inputs);
     let _ = std::fs::remove_file(&options.socket);
-    result
+    result.and(last.map_err(DaemonError::from))
 }
 
-fn load(options: &RunOptions) -> Result<(Config, String), String> {
+fn core_loop(
+    core: &mut Core,
+    announcer: &mut Announcer,
+    inputs: &Receiver<SourceEvent>,
+    control: &Receiver<ControlRequest>,
+    quit: &Receiver<&'static str>,
+    options: &RunOptions,
+) -> Result<(), DaemonError> {
+    loop {
+        let timeout = match core.next_wake() {
+            Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
+            None => crossbeam_channel::never(),
+        };
+        select! {
+            recv(inputs) -> event => {
+                let Ok(event) = event else { continue };
+                let closed = matches!(
+                    &event,
+                    SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
+                );
+                core.handle(clocks_now(), CoreMsg::Source(event))?;
+                if closed {
+                    tracing::info!("stopping (Ctrl-C in the terminal)");
+                    announcer.deliver(core.drain());
+                    return Ok(());
+                }
+            }
+            recv(control) -> request => {
+                let Ok(request) = request else { continue };
+                let msg = match request.command {
+                    ArbiterCommand::Reload => {
+                        CoreMsg::Reload(load(options).map_err(|e| e.to_string()))
+                    }
+                    command => CoreMsg::Command(command),
+                };
+                let reply = core.handle(clocks_now(), msg)?;
+                // The reply goes after the outputs, so a caller that waits for it finds the
+                // announcement already handed to the audio and the transcript.
+                announcer.deliver(core.drain());
+                if let Some(reply) = reply {
+                    let _ = request.reply.send(reply.to_line());
+                }
+            }
+            recv(quit) -> why => {
+                tracing::info!("stopping ({})", why.unwrap_or("signal"));
+                return Ok(());
+            }
+            recv(timeout) -> _ => core.advance(clocks_now())?,
+        }
+        announcer.deliver(core.drain());
+    }
+}
+
+fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {
     let (text, origin) = match &options.config {
         Some(path) => (
-            std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?,
+            std::fs::read_to_string(path).map_err(|source| DaemonError::ReadConfig {
+                path: path.display().to_string(),
+                source,
+            })?,
             path.display().to_string(),
         ),
         None => (
@@ -119,32 +169,64 @@ fn load(options: &RunOptions) -> Result<(Config, String), String> {
             "<embedded default>".to_string(),
         ),
     };
-    let config = Config::parse(&text, &origin).map_err(|e| e.to_string())?;
+    let config = Config::parse(&text, &origin)?;
     Ok((config, text))
 }
 
-fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
+/// Restores the unfinished game in the journal, or starts a new one there. A finished game's
+/// journal is kept beside it (`…-WALLMS.done.jsonl`). A journal that cannot be read is refused:
+/// the daemon does not start over a damaged game.
+fn open_core(options: &RunOptions, config: Config, text: String) -> Result<Core, DaemonError> {
+    let path = &options.journal;
+    let now = clocks_now();
+    if path.exists() {
+        let journal = Journal::read(path)?;
+        let name = path.display().to_string();
+        let (table, _) = journal.replay(&name)?;
+        if table.game().phase() != crate::clock::Phase::Finished {
+            if journal.torn_tail {
+                tracing::warn!(
+                    "{name}: the last line was torn (power lost while writing it; it was never \
+                     acknowledged): cut off"
+                );
+            }
+            let store = FileStore::resume(path, journal.good_len).map_err(|source| {
+                DaemonError::Journal(crate::daemon::CoreError::Journal {
+                    store: name.clone(),
+                    source,
+                })
+            })?;
+            let core = Core::restore(Box::new(store), &journal, table, now)
+                .map_err(DaemonError::Restore)?;
+            tracing::info!("restored the game from {name}: paused; the arbiter resumes it");
+            return Ok(core);
+        }
+    }
+    Ok(Core::new(
+        Box::new(FileStore::new(path)),
+        config,
+        text,
+        now,
+    )?)
+}
+
+fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {
     let languages = Languages::from_config(config);
     let voices = if options.no_audio {
         None
     } else {
         let tempo = voices::tempo_for_rate(config.audio.speech_rate());
-        match voices::Voices::load_at(&voices::voices_dir(options.voices.as_deref()), tempo) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                tracing::error!("{e}: announcements are printed as text only");
-                None
-            }
-        }
+        let dir = voices::voices_dir(options.voices.as_deref());
+        Some(voices::Voices::load_at(&dir, tempo).map_err(DaemonError::Voices)?)
     };
-    let audio = if options.no_audio || voices.is_none() {
+    let audio = if options.no_audio {
         None
     } else {
         open_audio(&config.audio.output)
     };
     let system = match config.audio.speech {
         crate::config::audio::SpeechEngine::System { rate } if !options.no_audio => {
-            let lang = Languages::from_config(config).of(Listener::Arbiter).code();
+            let lang = languages.of(Listener::Arbiter).code();
             match crate::audio::SystemSpeech::new(lang, rate) {
                 Ok(speech) => Some(speech),
                 Err(e) => {
@@ -159,19 +241,22 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Announcer {
     };
     let text = options.text || audio.is_none();
     if audio.is_none() && !options.no_audio {
-        tracing::warn!("no audio output: announcements are printed as text lines on stdout");
+        tracing::warn!("{}", crate::speech::notices::no_audio(Lang::En));
     }
-    let transcript = options
-        .transcript
-        .as_ref()
-        .and_then(|p| match std::fs::File::create(p) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                tracing::error!("{}: cannot write the transcript: {e}", p.display());
-                None
-            }
-        });
-    Announcer::new(languages, voices, audio, text, transcript).with_system_speech(system)
+    let transcript = match &options.transcript {
+        Some(path) => {
+            Some(
+                std::fs::File::create(path).map_err(|source| DaemonError::Transcript {
+                    path: path.display().to_string(),
+                    source,
+                })?,
+            )
+        }
+        None => None,
+    };
+    Ok(Announcer::new(languages, voices, audio, text, transcript)
+        .with_system_speech(system)
+        .with_base_rate(config.audio.speech_rate()))
 }
 
 fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioOut> {
@@ -179,18 +264,18 @@ fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioO
     match devices(config.host) {
         Ok(list) if !list.is_empty() => {}
         Ok(_) => {
-            tracing::warn!("no audio output device found");
+            tracing::info!("no audio output device found");
             return None;
         }
         Err(e) => {
-            tracing::warn!("cannot list audio devices: {e}");
+            tracing::info!("cannot list audio devices: {e}");
             return None;
         }
     }
     let out = match AudioOut::start(config.clone()) {
         Ok(out) => out,
         Err(e) => {
-            tracing::error!("cannot start audio: {e}");
+            tracing::info!("cannot start audio: {e}");
             return None;
         }
     };
@@ -203,257 +288,22 @@ fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioO
     if out.all_devices_open() {
         Some(out)
     } else {
-        tracing::warn!("no configured audio output could be opened (is there a sound card?)");
+        tracing::info!("no configured audio output could be opened (is there a sound card?)");
         out.shutdown();
         None
     }
 }
 
-fn spawn_signal_thread(tx: crossbeam_channel::Sender<Msg>) -> Result<(), String> {
+fn spawn_signal_thread(quit: crossbeam_channel::Sender<&'static str>) -> Result<(), DaemonError> {
     use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
-        .map_err(|e| format!("cannot catch signals: {e}"))?;
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGINT, SIGTERM]).map_err(DaemonError::Signals)?;
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
-            let _ = tx.send(Msg::Quit("signal"));
+            let _ = quit.send("signal");
         }
     });
     Ok(())
-}
-
-fn core_loop(
-    session: &mut Session,
-    announcer: &mut Announcer,
-    mapper: &mut Mapper,
-    rx: &Receiver<Msg>,
-    options: &RunOptions,
-) -> Result<(), String> {
-    let journal_error =
-        |e: std::io::Error| format!("journal: {e}: stopping so that no press is lost");
-    loop {
-        let wake = match (session.next_wake(), mapper.next_deadline()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let timeout = match wake {
-            Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
-            None => crossbeam_channel::never(),
-        };
-        let msg = select! {
-            recv(rx) -> msg => msg.ok(),
-            recv(timeout) -> _ => None,
-        };
-        match msg {
-            None => {}
-            Some(Msg::Quit(why)) => {
-                tracing::info!("stopping ({why})");
-                return Ok(());
-            }
-            Some(Msg::Input(InputMsg::Quit)) => {
-                tracing::info!("stopping (quit key)");
-                return Ok(());
-            }
-            Some(Msg::Input(InputMsg::Source(event))) => {
-                let terminal_closed = matches!(
-                    &event,
-                    crate::input::event::SourceEvent::Disconnected { device, .. }
-                        if *device == crate::input::device::DeviceId::terminal()
-                );
-                for command in mapper.feed(event) {
-                    act(session, announcer, command.at, command.action).map_err(journal_error)?;
-                }
-                if terminal_closed {
-                    tracing::info!("stopping (Ctrl-C in the terminal)");
-                    return Ok(());
-                }
-            }
-            Some(Msg::Control(request)) => {
-                let reply =
-                    control(session, announcer, request.command, options).map_err(journal_error)?;
-                let _ = request.reply.send(reply);
-            }
-        }
-        for command in mapper.advance(Instant::now()) {
-            act(session, announcer, command.at, command.action).map_err(journal_error)?;
-        }
-        let (outputs, slept) = session.tick(Instant::now()).map_err(journal_error)?;
-        announcer.deliver(&outputs);
-        if slept {
-            tracing::warn!("the clock was paused after a suspend; the arbiter resumes it");
-        }
-    }
-}
-
-/// Tells the arbiter and the players, each in his language, that a controller went or came
-/// back (free text: printed, and spoken by the system speech engine when there is one).
-fn device_notice(session: &Session, announcer: &mut Announcer, device: &str, back: bool) {
-    let languages = Languages::from_config(&session.config);
-    for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
-        let text = match (languages.of(listener), back) {
-            (Lang::Ru, false) => format!("Контроллер отключён: {device}. Часы идут."),
-            (Lang::Ru, true) => format!("Контроллер снова подключён: {device}."),
-            (Lang::En, false) => {
-                format!("Controller disconnected: {device}. The clock keeps running.")
-            }
-            (Lang::En, true) => format!("Controller connected again: {device}."),
-        };
-        announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
-    }
-}
-
-/// Who a request came from, for the journal.
-fn source_of(request: &Request) -> &'static str {
-    match request {
-        Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => side.name(),
-        _ => "arbiter",
-    }
-}
-
-/// Carries out what a button asked for.
-fn act(
-    session: &mut Session,
-    announcer: &mut Announcer,
-    at: Instant,
-    action: Action,
-) -> std::io::Result<()> {
-    match action {
-        Action::Table(request) => {
-            let outputs = session.apply(at, source_of(&request), request)?;
-            announcer.deliver(&outputs);
-        }
-        Action::OpponentTime(side) => {
-            let now = session.game_ms(at);
-            session.table.advance(now);
-            announcer.deliver(&session.table.drain());
-            let notice = crate::speech::Announcement::OpponentTime {
-                side: side.other(),
-                remaining_ms: session.table.game().remaining(side.other(), now),
-            };
-            announcer.say_local(now, Listener::player(side), &notice);
-        }
-        Action::Repeat(listener) => announcer.repeat(listener),
-        Action::Help(listener) => {
-            let audience = crate::table::Audience::of(&[listener]);
-            for line in crate::input::help_for(&session.config, listener) {
-                announcer.say_text(&audience, &line);
-            }
-        }
-        Action::VolumeUp(listener) | Action::VolumeDown(listener) => {
-            tracing::info!(
-                "volume buttons for {listener:?}: per-listener volume is not adjustable yet"
-            );
-        }
-        Action::DeviceAdded { device } => tracing::info!("input device connected: {device}"),
-        Action::DeviceLost { device } => {
-            tracing::warn!("input device lost: {device}; the clock keeps running");
-            device_notice(session, announcer, &device.to_string(), false);
-        }
-        Action::DeviceBack { device } => {
-            tracing::info!("input device back: {device}");
-            device_notice(session, announcer, &device.to_string(), true);
-        }
-    }
-    Ok(())
-}
-
-/// Carries out an arbiter's command and builds its reply line.
-fn control(
-    session: &mut Session,
-    announcer: &mut Announcer,
-    command: Command,
-    options: &RunOptions,
-) -> std::io::Result<String> {
-    let at = Instant::now();
-    let reply = match command {
-        Command::Status => status(session),
-        Command::Game(input) => {
-            let outputs = session.apply(at, "arbiter", Request::Game(input))?;
-            announcer.deliver(&outputs);
-            game_reply(&outputs)
-        }
-        Command::Check(listener) => {
-            let outputs = session.apply(at, "arbiter", Request::ClockCheck(listener))?;
-            announcer.deliver(&outputs);
-            serde_json::json!({"ok": true}).to_string()
-        }
-        Command::Say(listener, text) => {
-            let aloud = announcer.say_text(&crate::table::Audience::of(&[listener]), &text);
-            serde_json::json!({"ok": true, "spoken": aloud}).to_string()
-        }
-        Command::NewGame => {
-            let config = session.config.clone();
-            let text = session.config_text.clone();
-            session::set_aside(&options.journal, "done")?;
-            *session = Session::create(&options.journal, config, text)?;
-            serde_json::json!({"ok": true}).to_string()
-        }
-        Command::Reload => reload(session, announcer, options)?,
-    };
-    Ok(reply)
-}
-
-fn reload(
-    session: &mut Session,
-    announcer: &mut Announcer,
-    options: &RunOptions,
-) -> std::io::Result<String> {
-    let phase = session.table.game().phase();
-    let (config, text) = match load(options) {
-        Ok(loaded) => loaded,
-        Err(message) => return Ok(crate::control::protocol::error_reply(&message)),
-    };
-    match phase {
-        Phase::NotStarted | Phase::Finished => {
-            announcer.set_languages(Languages::from_config(&config));
-            session::set_aside(&options.journal, "done")?;
-            *session = Session::create(&options.journal, config, text)?;
-            Ok(serde_json::json!({"ok": true, "new_game": true}).to_string())
-        }
-        Phase::Paused(_) => {
-            let languages = Languages::from_config(&config);
-            match session.reload(config, text)? {
-                Ok(()) => {
-                    announcer.set_languages(languages);
-                    Ok(serde_json::json!({"ok": true, "new_game": false}).to_string())
-                }
-                Err(message) => Ok(crate::control::protocol::error_reply(&message)),
-            }
-        }
-        _ => Ok(crate::control::protocol::error_reply(
-            "reload only while the clock is paused or between games: pause first",
-        )),
-    }
-}
-
-fn status(session: &mut Session) -> String {
-    let now = session.now();
-    session.table.advance(now);
-    let game = session.table.game();
-    use crate::clock::Side;
-    serde_json::json!({
-        "ok": true,
-        "game_ms": now,
-        "phase": format!("{:?}", game.phase()),
-        "running": game.running(),
-        "white_ms": game.remaining(Side::White, now),
-        "black_ms": game.remaining(Side::Black, now),
-        "moves": {"white": game.moves(Side::White), "black": game.moves(Side::Black)},
-        "result": game.result(),
-    })
-    .to_string()
-}
-
-fn game_reply(outputs: &[Output]) -> String {
-    let mut events = Vec::new();
-    for output in outputs {
-        if let Output::Core(stamped) = output {
-            if let Event::Rejected { reason, .. } = &stamped.event {
-                return crate::control::protocol::error_reply(reason);
-            }
-            events.push(serde_json::to_value(stamped).unwrap_or_default());
-        }
-    }
-    serde_json::json!({"ok": true, "events": events}).to_string()
 }
 
 /// Speaks one utterance through the voice pack on the default output, then returns.

@@ -88,6 +88,24 @@ impl Voices {
         let samples = pack.render(utterance).map_err(|e| e.to_string())?;
         Ok(crate::audio::Pcm::new(pack.sample_rate(), samples))
     }
+
+    /// Renders an utterance for a listener whose speech rate is `rate` when the packs were
+    /// loaded at `loaded_rate`: the utterance is time-stretched by the difference (same pitch).
+    pub fn render_at(
+        &self,
+        lang: Lang,
+        utterance: &Utterance,
+        loaded_rate: f32,
+        rate: f32,
+    ) -> Result<crate::audio::Pcm, String> {
+        let pcm = self.render(lang, utterance)?;
+        if (rate - loaded_rate).abs() < 1e-3 {
+            return Ok(pcm);
+        }
+        let tempo = tempo_for_rate(rate) / tempo_for_rate(loaded_rate);
+        let samples = crate::speech::tempo::stretch(&pcm.samples, pcm.rate, tempo);
+        Ok(crate::audio::Pcm::new(pcm.rate, samples))
+    }
 }
 
 /// The voice-pack tempo for a speech rate of the config (-1 slow … 0 as recorded … 1 fastest):

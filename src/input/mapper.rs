@@ -26,6 +26,10 @@ pub enum Action {
     VolumeUp(Listener),
     /// Quieter for this listener.
     VolumeDown(Listener),
+    /// Faster speech for this listener.
+    RateUp(Listener),
+    /// Slower speech for this listener.
+    RateDown(Listener),
     /// Say what each of this listener's buttons does.
     Help(Listener),
     /// A device was seen for the first time.
@@ -228,6 +232,8 @@ pub fn action_of(binding: &Binding) -> Action {
         ActionKind::Repeat => Action::Repeat(listener),
         ActionKind::VolumeUp => Action::VolumeUp(listener),
         ActionKind::VolumeDown => Action::VolumeDown(listener),
+        ActionKind::RateUp => Action::RateUp(listener),
+        ActionKind::RateDown => Action::RateDown(listener),
         ActionKind::Help => Action::Help(listener),
     }
 }

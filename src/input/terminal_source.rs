@@ -57,17 +57,40 @@ pub fn convert(key: &KeyEvent, at: Instant) -> Option<Vec<SourceEvent>> {
 #[derive(Debug)]
 pub struct RawMode(());
 
+/// Whether the terminal is in raw mode now (lines must then end in `\r\n`).
+static RAW: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 impl RawMode {
     /// Puts the terminal in raw mode.
     pub fn enable() -> std::io::Result<RawMode> {
         crossterm::terminal::enable_raw_mode()?;
+        RAW.store(true, std::sync::atomic::Ordering::SeqCst);
         Ok(RawMode(()))
     }
 }
 
 impl Drop for RawMode {
     fn drop(&mut self) {
+        RAW.store(false, std::sync::atomic::Ordering::SeqCst);
         let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+/// How a printed line must end: `\r\n` while the terminal is in raw mode (a bare `\n` only
+/// moves down, and the next line would start where this one ended), else `\n`.
+pub fn line_end() -> &'static str {
+    if RAW.load(std::sync::atomic::Ordering::SeqCst) {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// Text with every line ending as [`line_end`] says.
+pub fn terminal_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    match line_end() {
+        "\n" => std::borrow::Cow::Borrowed(text),
+        end => std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\n', end)),
     }
 }
 

@@ -4,10 +4,12 @@
 
 pub mod reader;
 pub mod record;
+pub mod store;
 pub mod writer;
 
 pub use reader::{Journal, JournalError};
-pub use record::{wall_now, Record};
+pub use record::{wall_now, Record, Source};
+pub use store::{FileStore, MemoryStore, SharedMemoryStore, Store};
 pub use writer::JournalWriter;
 
 #[cfg(test)]

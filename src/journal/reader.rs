@@ -4,8 +4,7 @@
 use super::record::Record;
 use crate::clock::Ms;
 use crate::config::Config;
-use crate::sim::{parse_script, Action};
-use crate::table::{Output, Request, Table};
+use crate::table::{Output, Table};
 
 /// Why a journal cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -169,20 +168,7 @@ impl Journal {
         let mut table = Table::new(&config, 0);
         for record in &self.records {
             match record {
-                Record::Input { game_ms, input, .. } => {
-                    let line = format!("@{}.{:03} {input}", game_ms / 1000, game_ms % 1000);
-                    // Inputs were written from valid requests; one that is not is skipped.
-                    let Ok(steps) = parse_script(&line, "journal") else {
-                        continue;
-                    };
-                    for step in steps {
-                        match step.action {
-                            Action::Input(input) => table.handle(step.at, Request::Game(input)),
-                            Action::ClockCheck(l) => table.handle(step.at, Request::ClockCheck(l)),
-                            Action::End => table.advance(step.at),
-                        }
-                    }
-                }
+                Record::Input { game_ms, input, .. } => table.handle(*game_ms, *input),
                 Record::Config {
                     game_ms,
                     config: text,

@@ -2,17 +2,58 @@
 //!
 //! ```text
 //! {"seq":0,"kind":"game","wall_ms":…,"config":"mode = …"}
-//! {"seq":1,"kind":"input","game_ms":0,"mono_ms":3,"wall_ms":…,"source":"arbiter","input":"start"}
-//! {"seq":2,"kind":"heartbeat","game_ms":1000,"mono_ms":1003,"wall_ms":…,"white_ms":…,"black_ms":…}
+//! {"seq":1,"kind":"input","game_ms":0,"mono_ms":3,"wall_ms":…,"source":"arbiter","input":{"game":"start"}}
+//! {"seq":2,"kind":"input","game_ms":812,"mono_ms":815,"wall_ms":…,"source":"white","input":{"game":{"press":"white"}}}
+//! {"seq":3,"kind":"heartbeat","game_ms":1000,"mono_ms":1003,"wall_ms":…,"white_ms":…,"black_ms":…}
+//! {"seq":4,"kind":"preferences","game_ms":…,"wall_ms":…,"listener":"white","volume":-1,"rate":0}
 //! {"seq":9,"kind":"restored","game_ms":…,"mono_ms":0,"wall_ms":…}
 //! ```
 //! `game_ms` is the game's own timeline (it only advances while a daemon runs it); `mono_ms`
 //! is the writing process's monotonic clock, `wall_ms` the wall clock (Unix milliseconds).
-//! Inputs are written as script lines (`press white`, `adjust black -5:00`, `check arbiter`),
-//! so `talkclock replay` reads them with the same parser as `simulate`.
+//! Every field is typed: an input is a [`Request`] (`{"game":{"set":["white",2700000]}}`,
+//! `{"clock_check":"arbiter"}`). Journals written before inputs were typed hold the input as
+//! the words of a script line (`"input":"press white"`); they are read with the same parser as
+//! `simulate`, and a line that does not parse is an error, never skipped.
 
 use crate::clock::Ms;
-use serde::{Deserialize, Serialize};
+use crate::table::{Listener, Request};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// Who gave an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// White's buttons.
+    White,
+    /// Black's buttons.
+    Black,
+    /// The arbiter (buttons or control socket).
+    Arbiter,
+    /// The daemon restoring a game after a restart (pause, clock checks).
+    Restore,
+    /// The daemon pausing after the machine slept.
+    #[serde(alias = "clock-jump")]
+    Suspend,
+    /// A test or a tool.
+    Test,
+}
+
+/// An input as the journal holds it: typed, or (in journals written before inputs were typed)
+/// the words of a script line, read back with the script parser.
+fn typed_or_words<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Request, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Field {
+        Typed(Request),
+        Words(String),
+    }
+    match Field::deserialize(deserializer)? {
+        Field::Typed(request) => Ok(request),
+        Field::Words(words) => words
+            .parse::<Request>()
+            .map_err(|e| serde::de::Error::custom(format!("input `{words}`: {e}"))),
+    }
+}
 
 /// One line of the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,10 +78,11 @@ pub enum Record {
         mono_ms: Ms,
         /// Wall-clock Unix milliseconds.
         wall_ms: i64,
-        /// Who gave it: `white`, `black`, `arbiter`, `restore`.
-        source: String,
-        /// The input as a script line without its time.
-        input: String,
+        /// Who gave it.
+        source: Source,
+        /// The input.
+        #[serde(deserialize_with = "typed_or_words")]
+        input: Request,
     },
     /// The running side's time, at least once a second while a clock runs.
     Heartbeat {
@@ -68,6 +110,22 @@ pub enum Record {
         /// The new configuration's TOML text.
         config: String,
     },
+    /// A listener's volume and speech rate steps, as the volume and rate buttons left them
+    /// (kept across a restart, and carried into the next game).
+    Preferences {
+        /// Sequence number.
+        seq: u64,
+        /// The game time it was taken at.
+        game_ms: Ms,
+        /// Wall-clock Unix milliseconds.
+        wall_ms: i64,
+        /// Whose.
+        listener: Listener,
+        /// Volume step (0 = as configured; see `audio::VOLUME_STEP_DB`).
+        volume: i8,
+        /// Speech rate step (0 = as configured).
+        rate: i8,
+    },
     /// A daemon restarted and restored the game from this journal.
     Restored {
         /// Sequence number.
@@ -89,6 +147,7 @@ impl Record {
             | Record::Input { seq, .. }
             | Record::Heartbeat { seq, .. }
             | Record::Config { seq, .. }
+            | Record::Preferences { seq, .. }
             | Record::Restored { seq, .. } => *seq,
         }
     }
@@ -100,6 +159,7 @@ impl Record {
             Record::Input { game_ms, .. }
             | Record::Heartbeat { game_ms, .. }
             | Record::Config { game_ms, .. }
+            | Record::Preferences { game_ms, .. }
             | Record::Restored { game_ms, .. } => *game_ms,
         }
     }

@@ -1,27 +1,36 @@
-//! Tests of the journal: writing, reading, torn lines, bad lines, replay.
+//! Tests of the journal: writing, reading, torn lines, bad lines, typed and legacy inputs,
+//! replay.
 
 use super::*;
+use crate::clock::{Input, Side};
+use crate::table::Request;
 
 const CONFIG: &str = "[[time_control.stage]]\ntime = \"5:00\"\n";
 
-fn input(seq: u64, game_ms: i64, text: &str) -> Record {
+fn input(seq: u64, game_ms: i64, request: Request) -> Record {
     Record::Input {
         seq,
         game_ms,
         mono_ms: game_ms,
         wall_ms: 0,
-        source: "test".into(),
-        input: text.into(),
+        source: Source::Test,
+        input: request,
     }
 }
 
 fn write_game(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("j.jsonl");
-    let mut w = JournalWriter::create(&path, CONFIG).unwrap();
-    w.append(|seq| input(seq, 0, "start")).unwrap();
-    w.append(|seq| input(seq, 10_000, "press white")).unwrap();
-    w.append(|seq| Record::Heartbeat {
-        seq,
+    let game = Record::Game {
+        seq: 0,
+        wall_ms: 0,
+        config: CONFIG.to_string(),
+    };
+    let mut w = JournalWriter::create(&path, &game).unwrap();
+    w.append(&input(1, 0, Request::Game(Input::Start))).unwrap();
+    w.append(&input(2, 10_000, Request::Game(Input::Press(Side::White))))
+        .unwrap();
+    w.append(&Record::Heartbeat {
+        seq: 3,
         game_ms: 11_000,
         mono_ms: 11_000,
         wall_ms: 0,
@@ -51,6 +60,16 @@ fn a_written_journal_reads_back_and_replays() {
 }
 
 #[test]
+fn inputs_are_written_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(write_game(dir.path())).unwrap();
+    assert!(
+        text.contains(r#""source":"test","input":{"game":{"press":"white"}}"#),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_torn_last_line_is_tolerated_and_cut_on_resume() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_game(dir.path());
@@ -61,8 +80,9 @@ fn a_torn_last_line_is_tolerated_and_cut_on_resume() {
     let journal = Journal::read(&path).unwrap();
     assert!(journal.torn_tail);
     assert_eq!(journal.good_len, full);
-    let mut w = JournalWriter::resume(&path, journal.good_len, journal.last_seq()).unwrap();
-    w.append(|seq| input(seq, 12_000, "press black")).unwrap();
+    let mut w = JournalWriter::resume(&path, journal.good_len).unwrap();
+    w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
+        .unwrap();
     let again = Journal::read(&path).unwrap();
     assert!(!again.torn_tail);
     assert_eq!(again.records.len(), 5);
@@ -78,6 +98,20 @@ fn a_bad_line_in_the_middle_is_an_error_naming_the_line() {
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let err = Journal::read(&path).unwrap_err().to_string();
     assert!(err.contains("j.jsonl:3: not a journal record"), "{err}");
+}
+
+/// The old reader skipped an input it could not parse and went on replaying: a crash-recovery
+/// journal that silently drops a press is a wrong clock.
+#[test]
+fn an_input_record_that_cannot_be_read_is_refused_not_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let damaged = text.replace(r#"{"game":{"press":"white"}}"#, r#""press green""#);
+    std::fs::write(&path, damaged).unwrap();
+    let err = Journal::read(&path).unwrap_err().to_string();
+    assert!(err.contains("j.jsonl:3: not a journal record"), "{err}");
+    assert!(err.contains("press green"), "{err}");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Appending to the journal: each record is one line, written and synced to disk before the
+//! Appending to a journal file: each record is one line, written and synced to disk before the
 //! input it records takes effect, so an acknowledged press is never lost.
 
 use super::record::Record;
@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 pub struct JournalWriter {
     path: PathBuf,
     file: File,
-    next_seq: u64,
 }
 
 impl JournalWriter {
     /// Starts a new journal at `path` (replacing any file there) with its game record.
-    pub fn create(path: &Path, config_text: &str) -> std::io::Result<JournalWriter> {
+    pub fn create(path: &Path, game: &Record) -> std::io::Result<JournalWriter> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -28,20 +27,15 @@ impl JournalWriter {
         let mut writer = JournalWriter {
             path: path.to_path_buf(),
             file,
-            next_seq: 0,
         };
-        writer.append(|seq| Record::Game {
-            seq,
-            wall_ms: super::record::wall_now(),
-            config: config_text.to_string(),
-        })?;
+        writer.append(game)?;
         sync_dir(path);
         Ok(writer)
     }
 
     /// Reopens an existing journal for appending after its last good record (a torn last
     /// line is cut off first).
-    pub fn resume(path: &Path, good_len: usize, last_seq: u64) -> std::io::Result<JournalWriter> {
+    pub fn resume(path: &Path, good_len: usize) -> std::io::Result<JournalWriter> {
         let file = OpenOptions::new().write(true).open(path)?;
         file.set_len(good_len as u64)?;
         file.sync_all()?;
@@ -49,7 +43,6 @@ impl JournalWriter {
         Ok(JournalWriter {
             path: path.to_path_buf(),
             file,
-            next_seq: last_seq + 1,
         })
     }
 
@@ -58,15 +51,12 @@ impl JournalWriter {
         &self.path
     }
 
-    /// Appends a record built with the next sequence number, and syncs it to disk.
-    pub fn append(&mut self, build: impl FnOnce(u64) -> Record) -> std::io::Result<()> {
-        let record = build(self.next_seq);
-        let mut line = serde_json::to_string(&record).map_err(std::io::Error::other)?;
+    /// Appends a record as one line and syncs it to disk.
+    pub fn append(&mut self, record: &Record) -> std::io::Result<()> {
+        let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
         line.push('\n');
         self.file.write_all(line.as_bytes())?;
-        self.file.sync_data()?;
-        self.next_seq += 1;
-        Ok(())
+        self.file.sync_data()
     }
 }
 

@@ -7,9 +7,9 @@
 //! @4:00:00 end               # run to here, print the final line
 //! ```
 
-use crate::clock::time::{parse_duration, parse_signed_duration, Ms};
-use crate::clock::{Input, Ruling, Side};
-use crate::table::Listener;
+use crate::clock::time::{parse_duration, Ms};
+use crate::clock::Input;
+use crate::table::{Listener, Request};
 use std::fmt;
 
 /// One action of a script.
@@ -131,93 +131,26 @@ fn parse_line(content: &str) -> Result<(Ms, Action), String> {
 }
 
 fn parse_action(verb: &str, args: &[&str]) -> Result<Action, String> {
-    let expect = |n: usize, usage: &str| -> Result<(), String> {
-        if args.len() == n {
-            Ok(())
-        } else {
-            Err(format!("`{verb}` takes {usage}"))
+    if verb == "end" {
+        if !args.is_empty() {
+            return Err("`end` takes nothing".to_string());
         }
-    };
-    let side = |word: &str| word.parse::<Side>();
-    let input = match verb {
-        "start" => {
-            expect(0, "nothing")?;
-            Input::Start
-        }
-        "pause" => {
-            expect(0, "nothing")?;
-            Input::Pause
-        }
-        "resume" => {
-            expect(0, "nothing")?;
-            Input::Resume
-        }
-        "end" => {
-            expect(0, "nothing")?;
-            return Ok(Action::End);
-        }
-        "press" | "stop" | "query" => {
-            expect(1, "a side: white or black")?;
-            let side = side(args[0])?;
-            match verb {
-                "press" => Input::Press(side),
-                "stop" => Input::Stop(side),
-                _ => Input::Query(side),
-            }
-        }
-        "set" => {
-            expect(2, "a side and a time, e.g. `set white 45:00`")?;
-            Input::Set(
-                side(args[0])?,
-                parse_duration(args[1]).map_err(|e| e.to_string())?,
-            )
-        }
-        "adjust" => {
-            expect(2, "a side and a signed time, e.g. `adjust black -5:00`")?;
-            let delta = parse_signed_duration(args[1]).map_err(|e| e.to_string())?;
-            Input::Adjust(side(args[0])?, delta)
-        }
-        "ruling" => Input::Ruling(parse_ruling(args)?),
-        "check" => {
-            expect(1, "who asks: white, black or arbiter")?;
-            let listener = match args[0] {
-                "white" => Listener::White,
-                "black" => Listener::Black,
-                "arbiter" => Listener::Arbiter,
-                other => {
-                    return Err(format!(
-                        "`{other}` cannot ask for a clock check; expected white, black or arbiter"
-                    ))
-                }
-            };
-            return Ok(Action::ClockCheck(listener));
-        }
-        other => {
-            return Err(format!(
-                "unknown action `{other}`; expected start, press, pause, resume, set, adjust, \
-                 stop, ruling, query, check or end"
-            ))
-        }
-    };
-    Ok(Action::Input(input))
-}
-
-fn parse_ruling(args: &[&str]) -> Result<Ruling, String> {
-    match args {
-        ["misunderstanding"] => Ok(Ruling::Misunderstanding),
-        ["resign"] => Ok(Ruling::Resign),
-        ["draw"] => Ok(Ruling::Draw),
-        ["no-moves", side] => Ok(Ruling::NoMoves(side.parse()?)),
-        _ => Err(
-            "`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side"
-                .to_string(),
-        ),
+        return Ok(Action::End);
     }
+    let words = std::iter::once(verb)
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok(match words.parse::<Request>()? {
+        Request::Game(input) => Action::Input(input),
+        Request::ClockCheck(listener) => Action::ClockCheck(listener),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::{Ruling, Side};
 
     #[test]
     fn reads_every_action() {

@@ -159,6 +159,16 @@ pub enum Announcement {
         /// Black's time, in milliseconds.
         black_ms: i64,
     },
+    /// A listener's volume was changed: the new level, 1 (quietest) to 9 (loudest).
+    Volume {
+        /// The level.
+        level: u32,
+    },
+    /// A listener's speech rate was changed: the new level, 1 (slowest) to 9 (fastest).
+    SpeechRate {
+        /// The level.
+        level: u32,
+    },
     /// A press on the clock of a side whose clock is not running.
     IgnoredPress {
         /// Who pressed.

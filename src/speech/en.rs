@@ -44,10 +44,14 @@ const DELAY_SIMPLE: Clip = clip("delay_simple", "simple delay");
 const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "not your clock");
 const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "your clock is running");
 const REFUSED: Clip = clip("refused", "command refused");
+const VOLUME: Clip = clip("volume", "volume");
+const SPEECH_RATE: Clip = clip("speech_rate", "speech rate");
 
 /// Every clip English phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
     let mut all = vec![
+        VOLUME,
+        SPEECH_RATE,
         WHITE,
         BLACK,
         WHITE_POSS,
@@ -142,6 +146,14 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             b.say(YOUR_CLOCK_RUNS);
         }
         Announcement::Refused => b.say(REFUSED),
+        Announcement::Volume { level } => {
+            b.say(VOLUME);
+            num::say_number(&mut b, u64::from(*level));
+        }
+        Announcement::SpeechRate { level } => {
+            b.say(SPEECH_RATE);
+            num::say_number(&mut b, u64::from(*level));
+        }
         Announcement::TimeReadout {
             side,
             remaining_ms,

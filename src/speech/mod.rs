@@ -7,6 +7,7 @@ mod duration;
 mod en;
 mod en_numbers;
 pub mod lines;
+pub mod notices;
 mod pack;
 mod ru;
 mod ru_numbers;

@@ -44,10 +44,14 @@ const DELAY_SIMPLE: Clip = clip("delay_simple", "простая задержка
 const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "не ваши часы");
 const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "ваши часы идут");
 const REFUSED: Clip = clip("refused", "команда отклонена");
+const VOLUME: Clip = clip("volume", "громкость");
+const SPEECH_RATE: Clip = clip("speech_rate", "скорость речи");
 
 /// Every clip Russian phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
     let mut all = vec![
+        VOLUME,
+        SPEECH_RATE,
         WHITE_NOM,
         BLACK_NOM,
         WHITE_GEN,
@@ -145,6 +149,25 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             b.say(YOUR_CLOCK_RUNS);
         }
         Announcement::Refused => b.say(REFUSED),
+        Announcement::Volume { level } => {
+            // A level counted as a number: "громкость семь".
+            b.say(VOLUME);
+            num::say_number(
+                &mut b,
+                u64::from(*level),
+                Gender::Masculine,
+                Case::Nominative,
+            );
+        }
+        Announcement::SpeechRate { level } => {
+            b.say(SPEECH_RATE);
+            num::say_number(
+                &mut b,
+                u64::from(*level),
+                Gender::Masculine,
+                Case::Nominative,
+            );
+        }
         Announcement::TimeReadout {
             side,
             remaining_ms,

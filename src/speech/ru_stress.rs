@@ -6,6 +6,10 @@
 
 /// Word as written in a clip → the same word with its stress marked.
 const STRESS: &[(&str, &str)] = &[
+    // settings
+    ("громкость", "гр+омкость"),
+    ("скорость", "ск+орость"),
+    ("речи", "р+ечи"),
     // numerals
     ("один", "од+ин"),
     ("одна", "одн+а"),

@@ -18,6 +18,16 @@ pub enum Listener {
 }
 
 impl Listener {
+    /// The listener's name as written in scripts, configs and the transcript.
+    pub fn name(self) -> &'static str {
+        match self {
+            Listener::White => "white",
+            Listener::Black => "black",
+            Listener::Arbiter => "arbiter",
+            Listener::All => "all",
+        }
+    }
+
     /// A player's own earpiece.
     pub fn player(side: Side) -> Listener {
         match side {

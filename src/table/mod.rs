@@ -6,25 +6,18 @@
 
 pub mod audience;
 pub mod cue;
+mod request;
 mod route;
 
 pub use crate::speech::Announcement;
 pub use audience::{Audience, Listener};
 pub use cue::CueKind;
+pub use request::Request;
 
-use crate::clock::{Game, Input, Ms, Side, Stamped};
+use crate::clock::{Game, Ms, Side, Stamped};
 use crate::config::{Announce, Config, Mode};
 use crate::schedule::{marks_for, Fired, MarkKind, Scheduler};
 use serde::Serialize;
-
-/// A request at the table: a clock input, or a clock check (1.7.5) for a listener.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Request {
-    /// An input for the clock core.
-    Game(Input),
-    /// Speak the control and both times to this listener.
-    ClockCheck(Listener),
-}
 
 /// One thing that came out of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]

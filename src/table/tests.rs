@@ -2,7 +2,7 @@
 //! stage or an arbiter's addition, and who hears what (rules 1.7.7 and 1.7.9).
 
 use super::*;
-use crate::clock::{MINUTE, SECOND};
+use crate::clock::{Input, MINUTE, SECOND};
 use crate::config::Config;
 
 fn config(extra: &str) -> Config {

@@ -1,0 +1,700 @@
+//! The daemon's decisions, sans-IO: one game at a table with its journal, the buttons'
+//! mapper, millisecond stamping, heartbeats, suspend detection, crash restore, and what each
+//! listener heard last (for `repeat`) and set (volume, speech rate).
+//!
+//! Time is an input, as in the clock core: every call takes the monotonic instant and the wall
+//! clock it is made at ([`Clocks`]); [`Core::next_wake`] says when to call again;
+//! [`Core::drain`] takes what is to be said, printed and sounded. The journal is a
+//! [`Store`]: a file in the daemon, memory in tests and benchmarks. Nothing here sleeps,
+//! reads a clock or touches a device, so tests drive it on virtual time.
+
+use super::prefs::Prefs;
+use super::stamping::{predict, Stamper};
+use super::timeline::Timeline;
+use crate::clock::{Event, Input, Ms, Phase, Side};
+use crate::config::Config;
+use crate::control::reply::{Reply, Status};
+use crate::control::Command as ArbiterCommand;
+use crate::input::event::SourceEvent;
+use crate::input::mapper::{Action as ButtonAction, Mapper};
+use crate::journal::{Journal, Record, Source, Store};
+use crate::speech::Announcement;
+use crate::table::{Audience, Listener, Output as TableOutput, Request, Table};
+use std::time::Instant;
+
+/// The two clocks every call is made at: the monotonic instant (which decides game time) and
+/// the wall clock in Unix milliseconds (journaled, and compared with the monotonic clock to
+/// notice that the machine slept).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clocks {
+    /// The monotonic instant.
+    pub mono: Instant,
+    /// Wall-clock Unix milliseconds.
+    pub wall_ms: i64,
+}
+
+/// A heartbeat is journaled at least this often while a clock runs (game milliseconds).
+pub const HEARTBEAT_MS: Ms = 1_000;
+
+/// A wall-clock step this much larger than the monotonic step between heartbeats is taken
+/// for a suspend: the clock pauses.
+pub const SUSPEND_MS: i64 = 1_000;
+
+/// What comes into the core.
+#[derive(Debug)]
+pub enum CoreMsg {
+    /// An input reader's event (a button, a device coming or going).
+    Source(SourceEvent),
+    /// An arbiter's command from the control socket.
+    Command(ArbiterCommand),
+    /// The configuration file read again for `reload` (by the caller, who does the I/O), or
+    /// why it could not be read.
+    Reload(Result<(Config, String), String>),
+}
+
+/// What comes out of the core, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CoreOutput {
+    /// An output of the table: part of the game's record (transcript and voice).
+    Table(TableOutput),
+    /// Said to one listener only and not part of the game's record (the opponent's time, a
+    /// repeat, a volume or rate confirmation).
+    Private {
+        /// Game time it is said at.
+        at_ms: Ms,
+        /// Who hears it.
+        listener: Listener,
+        /// What.
+        notice: Announcement,
+    },
+    /// Free text (help, device notices, the arbiter's message): printed, and spoken by the
+    /// system speech engine when there is one.
+    Text {
+        /// Who hears it.
+        audience: Audience,
+        /// The words, in the listeners' language.
+        text: String,
+    },
+    /// A listener's volume or speech rate changed (or was restored from the journal).
+    Prefs {
+        /// Whose.
+        listener: Listener,
+        /// The new setting.
+        prefs: Prefs,
+    },
+    /// The settings changed (a new game, a reload): languages and help follow them.
+    Settings(Box<Config>),
+}
+
+/// Why the core cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum CoreError {
+    /// The journal could not be written: stopping, so that no acknowledged press is lost.
+    #[error("{store}: cannot write the journal: {source}")]
+    Journal {
+        /// Where the journal is.
+        store: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// One game as the daemon runs it.
+pub struct Core {
+    config: Config,
+    config_text: String,
+    table: Table,
+    store: Box<dyn Store>,
+    mapper: Mapper,
+    timeline: Timeline,
+    stamper: Stamper,
+    next_seq: u64,
+    last_heartbeat: Ms,
+    last_wall_ms: i64,
+    last_mono: Instant,
+    heard: Vec<(Listener, Announcement)>,
+    prefs: Vec<(Listener, Prefs)>,
+    free_text_aloud: bool,
+    outputs: Vec<CoreOutput>,
+}
+
+impl Core {
+    /// A new game under `config`, its journal begun in `store`.
+    pub fn new(
+        store: Box<dyn Store>,
+        config: Config,
+        config_text: String,
+        at: Clocks,
+    ) -> Result<Core, CoreError> {
+        let table = Table::new(&config, 0);
+        let mut core = Core::with(store, config, config_text, table, at, 0, 0);
+        core.begin_journal(at)?;
+        Ok(core)
+    }
+
+    /// Restores the unfinished game of `journal` (already read from `store`'s file, which the
+    /// store appends to): replayed through the same table, paused at the last record's time,
+    /// the clock check said to both players and the arbiter, volume and rate as they were.
+    pub fn restore(
+        store: Box<dyn Store>,
+        journal: &Journal,
+        table: Table,
+        at: Clocks,
+    ) -> Result<Core, String> {
+        let config_text = journal.current_config_text().to_string();
+        let config = Config::parse(&config_text, "journal").map_err(|e| e.to_string())?;
+        let game_ms = journal.last_game_ms();
+        let mut core = Core::with(
+            store,
+            config,
+            config_text,
+            table,
+            at,
+            game_ms,
+            journal.last_seq() + 1,
+        );
+        core.table.drain();
+        for record in &journal.records {
+            if let Record::Preferences {
+                listener,
+                volume,
+                rate,
+                ..
+            } = record
+            {
+                core.set_prefs(*listener, Prefs::new(*volume, *rate));
+            }
+        }
+        core.mark_restored(at, game_ms).map_err(|e| e.to_string())?;
+        core.collect();
+        Ok(core)
+    }
+
+    /// Journals the restore, pauses a running clock and says the clock check to everyone.
+    fn mark_restored(&mut self, at: Clocks, game_ms: Ms) -> Result<(), CoreError> {
+        self.write(at, |seq, mono_ms| Record::Restored {
+            seq,
+            game_ms,
+            mono_ms,
+            wall_ms: at.wall_ms,
+        })?;
+        if self.table.game().running().is_some() {
+            self.apply_at(game_ms, at, Source::Restore, Request::Game(Input::Pause))?;
+        }
+        for listener in [Listener::White, Listener::Black, Listener::Arbiter] {
+            self.apply_at(game_ms, at, Source::Restore, Request::ClockCheck(listener))?;
+        }
+        Ok(())
+    }
+
+    fn with(
+        store: Box<dyn Store>,
+        config: Config,
+        config_text: String,
+        table: Table,
+        at: Clocks,
+        offset: Ms,
+        next_seq: u64,
+    ) -> Core {
+        Core {
+            mapper: Mapper::new(&config.input),
+            config,
+            config_text,
+            table,
+            store,
+            timeline: Timeline::new(at.mono, offset),
+            stamper: Stamper::default(),
+            next_seq,
+            last_heartbeat: offset,
+            last_wall_ms: at.wall_ms,
+            last_mono: at.mono,
+            heard: Vec::new(),
+            prefs: Vec::new(),
+            free_text_aloud: false,
+            outputs: Vec::new(),
+        }
+    }
+
+    /// Says whether free text (the arbiter's `say`) can be spoken aloud here, for its reply.
+    pub fn set_free_text_aloud(&mut self, aloud: bool) {
+        self.free_text_aloud = aloud;
+    }
+
+    /// The configuration in force.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The table (read-only).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Where the journal goes.
+    pub fn journal(&self) -> String {
+        self.store.describe()
+    }
+
+    /// A listener's volume and rate.
+    pub fn prefs(&self, listener: Listener) -> Prefs {
+        self.prefs
+            .iter()
+            .find(|(l, _)| *l == listener)
+            .map_or_else(Prefs::default, |(_, p)| *p)
+    }
+
+    /// The game time of a monotonic instant.
+    pub fn game_ms(&mut self, at: Instant) -> Ms {
+        self.timeline.game_ms(at)
+    }
+
+    /// Handles one message at `at`; returns the reply for an arbiter's command. Everything due
+    /// up to `at` (flags, warnings, long presses, a heartbeat) is brought about too.
+    pub fn handle(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {
+        let reply = match msg {
+            CoreMsg::Source(event) => {
+                for mapped in self.mapper.feed(event) {
+                    self.act(mapped.at, at, mapped.action)?;
+                }
+                None
+            }
+            CoreMsg::Command(command) => Some(self.command(at, command)?),
+            CoreMsg::Reload(loaded) => Some(self.reload(at, loaded)?),
+        };
+        self.advance(at)?;
+        Ok(reply)
+    }
+
+    /// Brings everything due up to `at` about: long presses, flags, warnings, ticks, the
+    /// heartbeat, and a pause if the machine slept.
+    pub fn advance(&mut self, at: Clocks) -> Result<(), CoreError> {
+        for mapped in self.mapper.advance(at.mono) {
+            self.act(mapped.at, at, mapped.action)?;
+        }
+        let now = self.timeline.game_ms(at.mono);
+        self.table.advance(now);
+        if self.table.game().running().is_none() {
+            self.last_heartbeat = now;
+            self.last_wall_ms = at.wall_ms;
+            self.last_mono = at.mono;
+        } else if now - self.last_heartbeat >= HEARTBEAT_MS {
+            let wall_step = at.wall_ms - self.last_wall_ms;
+            let mono_step = at
+                .mono
+                .saturating_duration_since(self.last_mono)
+                .as_millis() as i64;
+            let game = self.table.game();
+            let (white_ms, black_ms) = (
+                game.remaining(Side::White, now),
+                game.remaining(Side::Black, now),
+            );
+            self.write(at, |seq, mono_ms| Record::Heartbeat {
+                seq,
+                game_ms: now,
+                mono_ms,
+                wall_ms: at.wall_ms,
+                white_ms,
+                black_ms,
+            })?;
+            self.last_heartbeat = now;
+            self.last_wall_ms = at.wall_ms;
+            self.last_mono = at.mono;
+            if (wall_step - mono_step).abs() > SUSPEND_MS {
+                tracing::warn!(
+                    "wall clock moved {wall_step} ms while the monotonic clock moved \
+                     {mono_step} ms: the machine slept; pausing"
+                );
+                self.apply_at(now, at, Source::Suspend, Request::Game(Input::Pause))?;
+                let text = crate::speech::notices::suspended(self.language(Listener::Arbiter));
+                self.text(&[Listener::Arbiter], text);
+            }
+        }
+        self.collect();
+        Ok(())
+    }
+
+    /// The instant anything is next due: a flag, a warning, a tick, a heartbeat, a long press.
+    pub fn next_wake(&self) -> Option<Instant> {
+        let mut due = self.table.next_deadline();
+        if self.table.game().running().is_some() {
+            let heartbeat = self.last_heartbeat + HEARTBEAT_MS;
+            due = Some(due.map_or(heartbeat, |d| d.min(heartbeat)));
+        }
+        let table = due.map(|ms| self.timeline.instant_of(ms));
+        match (table, self.mapper.next_deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Takes what is to be said, printed and sounded, in order.
+    pub fn drain(&mut self) -> Vec<CoreOutput> {
+        self.collect();
+        std::mem::take(&mut self.outputs)
+    }
+
+    /// Moves the table's outputs into ours, remembering what each listener heard.
+    fn collect(&mut self) {
+        for output in self.table.drain() {
+            if let TableOutput::Say {
+                audience, notice, ..
+            } = &output
+            {
+                for listener in [Listener::White, Listener::Black, Listener::Arbiter] {
+                    if audience.reaches(listener) {
+                        self.remember(listener, notice);
+                    }
+                }
+            }
+            self.outputs.push(CoreOutput::Table(output));
+        }
+    }
+
+    fn remember(&mut self, listener: Listener, notice: &Announcement) {
+        self.heard.retain(|(l, _)| *l != listener);
+        self.heard.push((listener, notice.clone()));
+    }
+
+    fn language(&self, listener: Listener) -> crate::speech::Lang {
+        crate::speech::Languages::from_config(&self.config).of(listener)
+    }
+
+    fn text(&mut self, listeners: &[Listener], text: String) {
+        self.outputs.push(CoreOutput::Text {
+            audience: Audience::of(listeners),
+            text,
+        });
+    }
+
+    fn private(&mut self, at_ms: Ms, listener: Listener, notice: Announcement) {
+        self.outputs.push(CoreOutput::Private {
+            at_ms,
+            listener,
+            notice,
+        });
+    }
+
+    /// Writes a record with the next sequence number; the closure gets it and the monotonic
+    /// milliseconds since this core began.
+    fn write(
+        &mut self,
+        at: Clocks,
+        build: impl FnOnce(u64, Ms) -> Record,
+    ) -> Result<(), CoreError> {
+        let record = build(self.next_seq, self.timeline.mono_ms(at.mono));
+        self.store
+            .append(&record)
+            .map_err(|source| CoreError::Journal {
+                store: self.store.describe(),
+                source,
+            })?;
+        self.next_seq += 1;
+        Ok(())
+    }
+
+    fn begin_journal(&mut self, at: Clocks) -> Result<(), CoreError> {
+        let game = Record::Game {
+            seq: 0,
+            wall_ms: at.wall_ms,
+            config: self.config_text.clone(),
+        };
+        self.store
+            .begin(&game)
+            .map_err(|source| CoreError::Journal {
+                store: self.store.describe(),
+                source,
+            })?;
+        self.next_seq = 1;
+        // Volume and rate belong to the listener, not the game: carried into the new journal.
+        for (listener, prefs) in self.prefs.clone() {
+            self.journal_prefs(at, listener, prefs)?;
+        }
+        Ok(())
+    }
+
+    fn journal_prefs(
+        &mut self,
+        at: Clocks,
+        listener: Listener,
+        prefs: Prefs,
+    ) -> Result<(), CoreError> {
+        let game_ms = self.timeline.last();
+        self.write(at, |seq, _| Record::Preferences {
+            seq,
+            game_ms,
+            wall_ms: at.wall_ms,
+            listener,
+            volume: prefs.volume,
+            rate: prefs.rate,
+        })
+    }
+
+    fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
+        self.prefs.retain(|(l, _)| *l != listener);
+        self.prefs.push((listener, prefs));
+        self.outputs.push(CoreOutput::Prefs { listener, prefs });
+    }
+
+    /// Journals a request (synced) and then applies it, stamped at the instant `pressed` it
+    /// was made: an input that stops or starts a clock is stamped so that each side's charged
+    /// time stays within half a millisecond of the truth (see `stamping`).
+    fn apply(
+        &mut self,
+        pressed: Instant,
+        at: Clocks,
+        source: Source,
+        request: Request,
+    ) -> Result<(), CoreError> {
+        let exact = self.timeline.exact_ms(pressed);
+        let (ends, starts) = predict(self.table.game().phase(), &request);
+        let now = self
+            .timeline
+            .settle(self.stamper.choose(exact, ends, starts));
+        let before = self.table.game().running();
+        self.apply_at(now, at, source, request)?;
+        let after = self.table.game().running();
+        if before != after {
+            self.stamper.record(exact, now, before, after);
+        }
+        Ok(())
+    }
+
+    fn apply_at(
+        &mut self,
+        now: Ms,
+        at: Clocks,
+        source: Source,
+        request: Request,
+    ) -> Result<(), CoreError> {
+        // Whatever fell due before this instant happens first, at its own instant.
+        self.table.advance(now);
+        self.write(at, |seq, mono_ms| Record::Input {
+            seq,
+            game_ms: now,
+            mono_ms,
+            wall_ms: at.wall_ms,
+            source,
+            input: request,
+        })?;
+        self.table.handle(now, request);
+        self.collect();
+        Ok(())
+    }
+
+    /// Carries out what a button asked for, pressed at `pressed`.
+    fn act(&mut self, pressed: Instant, at: Clocks, action: ButtonAction) -> Result<(), CoreError> {
+        match action {
+            ButtonAction::Table(request) => {
+                self.apply(pressed, at, source_of(&request), request)?;
+            }
+            ButtonAction::OpponentTime(side) => {
+                let now = self.timeline.game_ms(pressed);
+                self.table.advance(now);
+                self.collect();
+                let notice = Announcement::OpponentTime {
+                    side: side.other(),
+                    remaining_ms: self.table.game().remaining(side.other(), now),
+                };
+                self.private(now, Listener::player(side), notice);
+            }
+            ButtonAction::Repeat(listener) => {
+                let now = self.timeline.game_ms(pressed);
+                match self.heard.iter().find(|(l, _)| *l == listener) {
+                    Some((_, notice)) => {
+                        let notice = notice.clone();
+                        self.private(now, listener, notice);
+                    }
+                    None => tracing::info!("nothing to repeat for {}", listener.name()),
+                }
+            }
+            ButtonAction::VolumeUp(listener) | ButtonAction::VolumeDown(listener) => {
+                let up = matches!(action, ButtonAction::VolumeUp(_));
+                let prefs = self.prefs(listener).volume_step(up);
+                self.change_prefs(pressed, at, listener, prefs)?;
+                let notice = Announcement::Volume {
+                    level: prefs.volume_level(),
+                };
+                let now = self.timeline.game_ms(pressed);
+                self.private(now, listener, notice);
+            }
+            ButtonAction::RateUp(listener) | ButtonAction::RateDown(listener) => {
+                let up = matches!(action, ButtonAction::RateUp(_));
+                let prefs = self.prefs(listener).rate_step(up);
+                self.change_prefs(pressed, at, listener, prefs)?;
+                let notice = Announcement::SpeechRate {
+                    level: prefs.rate_level(),
+                };
+                let now = self.timeline.game_ms(pressed);
+                self.private(now, listener, notice);
+            }
+            ButtonAction::Help(listener) => {
+                let listener = if listener == Listener::All {
+                    Listener::Arbiter
+                } else {
+                    listener
+                };
+                for line in crate::input::help_for(&self.config, listener) {
+                    self.text(&[listener], line);
+                }
+            }
+            ButtonAction::DeviceAdded { device } => {
+                tracing::info!("input device connected: {device}");
+            }
+            ButtonAction::DeviceLost { device } => {
+                tracing::warn!("input device lost: {device}; the clock keeps running");
+                self.device_notice(&device.to_string(), false);
+            }
+            ButtonAction::DeviceBack { device } => {
+                tracing::info!("input device back: {device}");
+                self.device_notice(&device.to_string(), true);
+            }
+        }
+        Ok(())
+    }
+
+    fn change_prefs(
+        &mut self,
+        pressed: Instant,
+        at: Clocks,
+        listener: Listener,
+        prefs: Prefs,
+    ) -> Result<(), CoreError> {
+        let _ = self.timeline.game_ms(pressed);
+        self.journal_prefs(at, listener, prefs)?;
+        self.set_prefs(listener, prefs);
+        Ok(())
+    }
+
+    /// Tells the arbiter and the players, each in his language, that a controller went or came
+    /// back.
+    fn device_notice(&mut self, device: &str, back: bool) {
+        for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
+            let text = crate::speech::notices::controller(self.language(listener), device, back);
+            self.text(&[listener], text);
+        }
+    }
+
+    /// Carries out an arbiter's command.
+    fn command(&mut self, at: Clocks, command: ArbiterCommand) -> Result<Reply, CoreError> {
+        Ok(match command {
+            ArbiterCommand::Status => {
+                let now = self.timeline.game_ms(at.mono);
+                self.table.advance(now);
+                self.collect();
+                Reply::Status(Status::of(self.table.game(), now))
+            }
+            ArbiterCommand::Game(input) => {
+                let first = self.outputs.len();
+                self.apply(at.mono, at, Source::Arbiter, Request::Game(input))?;
+                game_reply(&self.outputs[first..])
+            }
+            ArbiterCommand::Check(listener) => {
+                self.apply(at.mono, at, Source::Arbiter, Request::ClockCheck(listener))?;
+                Reply::Done
+            }
+            ArbiterCommand::Say(listener, text) => {
+                self.text(&[listener], text);
+                Reply::Said {
+                    spoken: self.free_text_aloud,
+                }
+            }
+            ArbiterCommand::NewGame => {
+                let config = self.config.clone();
+                let text = self.config_text.clone();
+                self.new_game(at, config, text)?;
+                Reply::NewGame { new_game: true }
+            }
+            ArbiterCommand::Reload => Reply::error("reload: the configuration was not read"),
+        })
+    }
+
+    /// Begins a new game under `config` (the old journal is kept aside as finished).
+    fn new_game(&mut self, at: Clocks, config: Config, text: String) -> Result<(), CoreError> {
+        self.collect();
+        self.table = Table::new(&config, 0);
+        self.table.drain();
+        self.mapper = Mapper::new(&config.input);
+        self.timeline = Timeline::new(at.mono, 0);
+        self.stamper = Stamper::default();
+        self.heard.clear();
+        self.config = config;
+        self.config_text = text;
+        self.last_heartbeat = 0;
+        self.begin_journal(at)?;
+        self.outputs
+            .push(CoreOutput::Settings(Box::new(self.config.clone())));
+        Ok(())
+    }
+
+    fn reload(
+        &mut self,
+        at: Clocks,
+        loaded: Result<(Config, String), String>,
+    ) -> Result<Reply, CoreError> {
+        let (config, text) = match loaded {
+            Ok(loaded) => loaded,
+            Err(message) => return Ok(Reply::error(&message)),
+        };
+        let now = self.timeline.game_ms(at.mono);
+        self.table.advance(now);
+        self.collect();
+        match self.table.game().phase() {
+            Phase::NotStarted | Phase::Finished => {
+                self.new_game(at, config, text)?;
+                Ok(Reply::NewGame { new_game: true })
+            }
+            Phase::Paused(_) => {
+                if config.control != *self.table.game().control() {
+                    return Ok(Reply::error(
+                        "the time control of a game in progress cannot change: start a new game (new-game) to use it",
+                    ));
+                }
+                self.write(at, |seq, _| Record::Config {
+                    seq,
+                    game_ms: now,
+                    wall_ms: at.wall_ms,
+                    config: text.clone(),
+                })?;
+                match self.table.reconfigure(&config) {
+                    Ok(()) => {
+                        self.mapper = Mapper::new(&config.input);
+                        self.config = config;
+                        self.config_text = text;
+                        self.outputs
+                            .push(CoreOutput::Settings(Box::new(self.config.clone())));
+                        Ok(Reply::NewGame { new_game: false })
+                    }
+                    Err(message) => Ok(Reply::error(&message)),
+                }
+            }
+            _ => Ok(Reply::error(
+                "reload only while the clock is paused or between games: pause first",
+            )),
+        }
+    }
+}
+
+/// Who a request came from, for the journal.
+fn source_of(request: &Request) -> Source {
+    match request {
+        Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => match side {
+            Side::White => Source::White,
+            Side::Black => Source::Black,
+        },
+        _ => Source::Arbiter,
+    }
+}
+
+/// The reply to a game input: its events, or the reason it was refused.
+fn game_reply(outputs: &[CoreOutput]) -> Reply {
+    let mut events = Vec::new();
+    for output in outputs {
+        if let CoreOutput::Table(TableOutput::Core(stamped)) = output {
+            if let Event::Rejected { reason, .. } = &stamped.event {
+                return Reply::error(reason);
+            }
+            events.push(stamped.clone());
+        }
+    }
+    Reply::Events { events }
+}

@@ -1,0 +1,388 @@
+//! The `Core` on virtual time: heartbeats, millisecond stamping, suspend detection, crash
+//! restore, repeat, and the volume and rate a listener set. No sleeps: instants are made by
+//! adding to one base instant.
+
+use super::core::{Clocks, Core, CoreMsg, CoreOutput};
+use super::prefs::Prefs;
+use crate::clock::{Event, Input, Side};
+use crate::config::Config;
+use crate::control::{Command as ArbiterCommand, Reply};
+use crate::input::device::DeviceId;
+use crate::input::event::{RawInput, SourceEvent};
+use crate::journal::{Journal, Record, SharedMemoryStore, Source};
+use crate::speech::Announcement;
+use crate::table::{Listener, Output, Request};
+use std::time::{Duration, Instant};
+
+const CONFIG: &str = "mode = \"tournament\"\n\
+    [[time_control.stage]]\ntime = \"5:00\"\n\
+    [players.white]\nlanguage = \"en\"\n[players.black]\nlanguage = \"en\"\n\
+    [arbiter]\nlanguage = \"en\"\n\
+    [input]\nlockout = \"0:00.100\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"w\"\naction = \"press\"\nside = \"white\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"b\"\naction = \"press\"\nside = \"black\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"t\"\naction = \"time\"\nside = \"white\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"r\"\naction = \"repeat\"\nside = \"white\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"u\"\naction = \"volume_up\"\nside = \"white\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"d\"\naction = \"volume_down\"\nside = \"white\"\n\
+    [[input.binding]]\ndevice = \"terminal\"\nbutton = \"f\"\naction = \"rate_up\"\nside = \"white\"\n";
+
+/// A core on virtual time: `at(ms)` is the base instant plus `ms`, with a wall clock that
+/// moves with it unless a test makes it jump.
+struct Rig {
+    base: Instant,
+    wall_base: i64,
+    store: SharedMemoryStore,
+    core: Core,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        let base = Instant::now();
+        let store = SharedMemoryStore::default();
+        let config = Config::parse(CONFIG, "test").unwrap();
+        let at = Clocks {
+            mono: base,
+            wall_ms: 1_000_000,
+        };
+        let core = Core::new(Box::new(store.clone()), config, CONFIG.into(), at).unwrap();
+        Rig {
+            base,
+            wall_base: 1_000_000,
+            store,
+            core,
+        }
+    }
+
+    fn at_us(&self, us: u64) -> Clocks {
+        Clocks {
+            mono: self.base + Duration::from_micros(us),
+            wall_ms: self.wall_base + (us / 1000) as i64,
+        }
+    }
+
+    fn at(&self, ms: u64) -> Clocks {
+        self.at_us(ms * 1000)
+    }
+
+    fn command(&mut self, ms: u64, command: ArbiterCommand) -> Reply {
+        let at = self.at(ms);
+        self.core
+            .handle(at, CoreMsg::Command(command))
+            .unwrap()
+            .unwrap()
+    }
+
+    /// A tap of a terminal key made at `us`, handled (as a busy core thread might) later.
+    fn tap(&mut self, pressed_us: u64, handled_us: u64, key: &str) {
+        let made = self.base + Duration::from_micros(pressed_us);
+        for down in [true, false] {
+            let event = SourceEvent::Button(RawInput {
+                at: made,
+                device: DeviceId::terminal(),
+                button: key.to_string(),
+                pressed: down,
+                repeat: false,
+            });
+            let at = self.at_us(handled_us);
+            self.core.handle(at, CoreMsg::Source(event)).unwrap();
+        }
+    }
+
+    /// Wakes the core at every instant it asks for, up to `ms`.
+    fn run_to(&mut self, ms: u64) {
+        let end = self.base + Duration::from_millis(ms);
+        while let Some(wake) = self.core.next_wake().filter(|w| *w <= end) {
+            let us = wake.duration_since(self.base).as_micros() as u64;
+            self.core.advance(self.at_us(us)).unwrap();
+        }
+        self.core.advance(self.at(ms)).unwrap();
+    }
+
+    fn records(&self) -> Vec<Record> {
+        self.store.snapshot().records().to_vec()
+    }
+}
+
+fn said(outputs: &[CoreOutput]) -> Vec<(Listener, Announcement)> {
+    outputs
+        .iter()
+        .filter_map(|o| match o {
+            CoreOutput::Private {
+                listener, notice, ..
+            } => Some((*listener, notice.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_heartbeat_is_journaled_every_second_while_a_clock_runs_and_never_when_stopped() {
+    let mut rig = Rig::new();
+    rig.run_to(5_000);
+    assert!(rig
+        .records()
+        .iter()
+        .all(|r| !matches!(r, Record::Heartbeat { .. })));
+    rig.command(5_000, ArbiterCommand::Game(Input::Start));
+    rig.run_to(8_500);
+    let beats: Vec<(i64, i64)> = rig
+        .records()
+        .iter()
+        .filter_map(|r| match r {
+            Record::Heartbeat {
+                game_ms, white_ms, ..
+            } => Some((*game_ms, *white_ms)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        beats,
+        vec![(6_000, 299_000), (7_000, 298_000), (8_000, 297_000)]
+    );
+}
+
+#[test]
+fn a_press_is_judged_at_the_instant_it_was_made_not_when_the_core_got_to_it() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    // White presses at 10.0004 s; the core thread only gets to it 700 ms later.
+    rig.tap(10_000_400, 10_700_000, "w");
+    let stamp = rig
+        .records()
+        .iter()
+        .find_map(|r| match r {
+            Record::Input {
+                game_ms,
+                input: Request::Game(Input::Press(Side::White)),
+                ..
+            } => Some(*game_ms),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(stamp, 10_000);
+    let game = rig.core.table().game();
+    assert_eq!(game.remaining(Side::White, stamp), 290_000);
+}
+
+#[test]
+fn stamps_keep_each_side_within_half_a_millisecond_over_many_presses() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    // 200 presses 1.7003 s apart: every turn is 0.3 µs over a whole ms plus 0.7 ms, so
+    // rounding each on its own would charge White and Black unevenly.
+    let mut true_white = 0.0;
+    let mut t_us = 0u64;
+    for i in 0..200u64 {
+        let key = if i % 2 == 0 { "w" } else { "b" };
+        let turn = 1_700_300 + (i % 3) * 250;
+        if i % 2 == 0 {
+            true_white += turn as f64 / 1000.0;
+        }
+        t_us += turn;
+        rig.tap(t_us, t_us + 5, key);
+    }
+    let now = rig
+        .core
+        .game_ms(rig.base + Duration::from_micros(t_us + 10));
+    let charged = 300_000 - rig.core.table().game().remaining(Side::White, now);
+    assert!(
+        (charged as f64 - true_white).abs() <= 1.0,
+        "charged {charged} ms, truly ran {true_white} ms"
+    );
+}
+
+#[test]
+fn a_wall_clock_jump_between_heartbeats_is_taken_for_a_suspend_and_pauses() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(3_000);
+    rig.core.drain();
+    // The machine slept an hour: the monotonic clock stood still, the wall clock did not.
+    rig.wall_base += 3_600_000;
+    rig.run_to(4_000);
+    let records = rig.records();
+    assert!(records.iter().any(|r| matches!(
+        r,
+        Record::Input {
+            source: Source::Suspend,
+            input: Request::Game(Input::Pause),
+            ..
+        }
+    )));
+    let outputs = rig.core.drain();
+    assert!(outputs.iter().any(|o| matches!(
+        o,
+        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) && text.contains("slept")
+    )));
+    assert!(rig.core.table().game().running().is_none());
+}
+
+#[test]
+fn no_suspend_is_seen_while_the_clocks_agree() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(30_000);
+    assert_eq!(rig.core.table().game().running(), Some(Side::White));
+}
+
+#[test]
+fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_were() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(4_000_000, 4_000_000, "w");
+    rig.tap(4_500_000, 4_500_000, "u");
+    rig.tap(4_700_000, 4_700_000, "f");
+    rig.run_to(9_300);
+    // The process dies here; a new one reads the journal.
+    let text: String = rig
+        .records()
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    let journal = Journal::parse(&text, "mem").unwrap();
+    let (table, _) = journal.replay("mem").unwrap();
+    let store = SharedMemoryStore::default();
+    store.0.lock().unwrap().games.push(journal.records.clone());
+    let later = Instant::now() + Duration::from_secs(100);
+    let at = Clocks {
+        mono: later,
+        wall_ms: 5_000_000,
+    };
+    let mut core = Core::restore(Box::new(store.clone()), &journal, table, at).unwrap();
+    let game = core.table().game();
+    // The last heartbeat was at 9 s: Black had run 5 s of it.
+    assert_eq!(game.remaining(Side::Black, 9_000), 295_000);
+    assert!(game.running().is_none());
+    assert_eq!(core.prefs(Listener::White), Prefs::new(1, 1));
+    let outputs = core.drain();
+    assert!(outputs.contains(&CoreOutput::Prefs {
+        listener: Listener::White,
+        prefs: Prefs::new(1, 1)
+    }));
+    let checks = outputs
+        .iter()
+        .filter(|o| {
+            matches!(
+                o,
+                CoreOutput::Table(Output::Say {
+                    notice: Announcement::ClockCheck { .. },
+                    ..
+                })
+            )
+        })
+        .count();
+    assert_eq!(checks, 3, "the clock check to both players and the arbiter");
+    assert!(store
+        .snapshot()
+        .records()
+        .iter()
+        .any(|r| matches!(r, Record::Restored { game_ms: 9_000, .. })));
+    // Game time goes on from where it stopped.
+    assert_eq!(core.game_ms(later + Duration::from_millis(250)), 9_250);
+}
+
+#[test]
+fn repeat_says_again_the_last_announcement_the_listener_heard() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(61_000_000, 61_000_000, "t");
+    let first = rig.core.drain();
+    let readout = first
+        .iter()
+        .find_map(|o| match o {
+            CoreOutput::Table(Output::Say {
+                audience,
+                notice: notice @ Announcement::TimeReadout { .. },
+                ..
+            }) if audience.reaches(Listener::White) => Some(notice.clone()),
+            _ => None,
+        })
+        .expect("White's readout");
+    rig.tap(70_000_000, 70_000_000, "r");
+    assert_eq!(said(&rig.core.drain()), vec![(Listener::White, readout)]);
+}
+
+#[test]
+fn volume_and_rate_buttons_step_journal_and_confirm_at_the_new_level() {
+    let mut rig = Rig::new();
+    rig.tap(1_000_000, 1_000_000, "d");
+    rig.tap(2_000_000, 2_000_000, "d");
+    rig.tap(3_000_000, 3_000_000, "f");
+    let outputs = rig.core.drain();
+    assert_eq!(
+        said(&outputs),
+        vec![
+            (Listener::White, Announcement::Volume { level: 6 }),
+            (Listener::White, Announcement::Volume { level: 5 }),
+            (Listener::White, Announcement::SpeechRate { level: 6 }),
+        ]
+    );
+    // The new setting reaches the announcer before the confirmation is said.
+    let position = |wanted: &CoreOutput| outputs.iter().position(|o| o == wanted).unwrap();
+    assert!(
+        position(&CoreOutput::Prefs {
+            listener: Listener::White,
+            prefs: Prefs::new(-1, 0)
+        }) < position(&CoreOutput::Private {
+            at_ms: 1_000,
+            listener: Listener::White,
+            notice: Announcement::Volume { level: 6 }
+        })
+    );
+    let prefs: Vec<(i8, i8)> = rig
+        .records()
+        .iter()
+        .filter_map(|r| match r {
+            Record::Preferences { volume, rate, .. } => Some((*volume, *rate)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(prefs, vec![(-1, 0), (-2, 0), (-2, 1)]);
+    // A new game keeps them.
+    rig.command(4_000, ArbiterCommand::NewGame);
+    let store = rig.store.snapshot();
+    assert_eq!(store.games.len(), 2);
+    assert!(store.records().iter().any(|r| matches!(
+        r,
+        Record::Preferences {
+            volume: -2,
+            rate: 1,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn status_reports_the_phase_as_a_word() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.command(1_000, ArbiterCommand::Game(Input::Pause));
+    let line = rig.command(2_000, ArbiterCommand::Status).to_line();
+    assert!(line.contains(r#""phase":"paused""#), "{line}");
+    assert!(line.contains(r#""white_ms":299000"#), "{line}");
+}
+
+#[test]
+fn a_refused_input_is_an_error_reply_with_the_reason() {
+    let mut rig = Rig::new();
+    let reply = rig.command(0, ArbiterCommand::Game(Input::Resume));
+    assert!(matches!(reply, Reply::Error(_)), "{reply:?}");
+    let started = rig.command(1, ArbiterCommand::Game(Input::Start));
+    assert!(
+        matches!(&started, Reply::Events { events } if events.iter().any(|e| matches!(e.event, Event::Start { .. }))),
+        "{started:?}"
+    );
+}
+
+#[test]
+fn a_journal_that_cannot_be_written_stops_the_core_with_an_error() {
+    let mut rig = Rig::new();
+    rig.store.set_failing(true);
+    let at = rig.at(0);
+    let result = rig
+        .core
+        .handle(at, CoreMsg::Command(ArbiterCommand::Game(Input::Start)));
+    assert!(result.is_err());
+    assert_eq!(rig.core.table().game().running(), None, "not applied");
+}

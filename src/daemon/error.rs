@@ -1,0 +1,69 @@
+//! Why the daemon could not start or had to stop, each with its documented exit code
+//! (README, "Exit codes").
+
+use crate::config::ConfigError;
+use crate::control::server::SocketError;
+use crate::journal::JournalError;
+
+/// Why `talkclock run` stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum DaemonError {
+    /// The configuration file could not be read (exit 2).
+    #[error("{path}: cannot read the file: {source}")]
+    ReadConfig {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The configuration is not valid (exit 2).
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    /// The journal cannot be read: damaged, or not a journal (exit 3). It is left as it is.
+    #[error(
+        "{0}\nthe journal is damaged: talkclock does not start a new game over it. Keep it for \
+         the arbiter; to play a new game, move it away or give another --journal."
+    )]
+    DamagedJournal(#[from] JournalError),
+    /// The journal cannot be written (exit 3).
+    #[error("{0}: stopping so that no acknowledged press is lost")]
+    Journal(#[from] super::CoreError),
+    /// The game in the journal cannot be restored (exit 3).
+    #[error("cannot restore the game from the journal: {0}")]
+    Restore(String),
+    /// The voice packs cannot be loaded (exit 4).
+    #[error("{0}\n(run with --no-audio to print the announcements instead)")]
+    Voices(String),
+    /// The control socket cannot be opened (exit 5).
+    #[error("{0}")]
+    Socket(#[from] SocketError),
+    /// An input device named in the bindings cannot be read (exit 6).
+    #[error("{0}")]
+    Input(String),
+    /// The transcript file cannot be written (exit 7).
+    #[error("{path}: cannot write the transcript: {source}")]
+    Transcript {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Signals cannot be caught (exit 1).
+    #[error("cannot catch signals: {0}")]
+    Signals(std::io::Error),
+}
+
+impl DaemonError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            DaemonError::ReadConfig { .. } | DaemonError::Config(_) => 2,
+            DaemonError::DamagedJournal(_) | DaemonError::Journal(_) | DaemonError::Restore(_) => 3,
+            DaemonError::Voices(_) => 4,
+            DaemonError::Socket(_) => 5,
+            DaemonError::Input(_) => 6,
+            DaemonError::Transcript { .. } => 7,
+            DaemonError::Signals(_) => 1,
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Free-text notices the daemon says in the listener's language (printed, and spoken by the
+//! system speech engine where there is one: the voice packs hold only the clock's own words).
+
+use super::Lang;
+
+/// A controller went away (the clock keeps running) or came back.
+pub fn controller(lang: Lang, device: &str, back: bool) -> String {
+    match (lang, back) {
+        (Lang::Ru, false) => format!("Контроллер отключён: {device}. Часы идут."),
+        (Lang::Ru, true) => format!("Контроллер снова подключён: {device}."),
+        (Lang::En, false) => format!("Controller disconnected: {device}. The clock keeps running."),
+        (Lang::En, true) => format!("Controller connected again: {device}."),
+    }
+}
+
+/// The machine slept: the clock was paused, for the arbiter.
+pub fn suspended(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => {
+            "Компьютер засыпал: часы остановлены. Проверьте время и продолжите игру.".to_string()
+        }
+        Lang::En => {
+            "The computer slept: the clock is paused. Check the times and resume.".to_string()
+        }
+    }
+}
+
+/// There is no audio output: announcements are printed instead.
+pub fn no_audio(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Нет вывода звука: объявления печатаются текстом.".to_string(),
+        Lang::En => "No audio output: announcements are printed as text.".to_string(),
+    }
+}

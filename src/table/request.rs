@@ -1,0 +1,151 @@
+//! A request at the table, and its one written form: the words of a script line
+//! (`press white`, `adjust black -5:00`, `check arbiter`), read by `simulate` and by the
+//! journal reader for journals written before records were typed.
+
+use crate::clock::time::{parse_duration, parse_signed_duration};
+use crate::clock::{Input, Ruling, Side};
+use crate::table::Listener;
+use serde::{Deserialize, Serialize};
+
+/// A request at the table: a clock input, or a clock check (1.7.5) for a listener.
+///
+/// Serialized (in the journal) as `{"game":{"press":"white"}}` or `{"clock_check":"arbiter"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    /// An input for the clock core.
+    Game(Input),
+    /// Speak the control and both times to this listener.
+    ClockCheck(Listener),
+}
+
+impl std::fmt::Display for Request {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Request::Game(input) => write!(f, "{input}"),
+            Request::ClockCheck(listener) => write!(f, "check {}", listener.name()),
+        }
+    }
+}
+
+/// Reads the words of a script line after its time: `press white`, `set white 45:00`, …
+impl std::str::FromStr for Request {
+    type Err = String;
+
+    fn from_str(words: &str) -> Result<Request, String> {
+        let mut words = words.split_whitespace();
+        let verb = words.next().ok_or("an empty request")?;
+        let args: Vec<&str> = words.collect();
+        parse(verb, &args)
+    }
+}
+
+fn parse(verb: &str, args: &[&str]) -> Result<Request, String> {
+    let expect = |n: usize, usage: &str| -> Result<(), String> {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(format!("`{verb}` takes {usage}"))
+        }
+    };
+    let side = |word: &str| word.parse::<Side>();
+    let input = match verb {
+        "start" | "pause" | "resume" => {
+            expect(0, "nothing")?;
+            match verb {
+                "start" => Input::Start,
+                "pause" => Input::Pause,
+                _ => Input::Resume,
+            }
+        }
+        "press" | "stop" | "query" => {
+            expect(1, "a side: white or black")?;
+            let side = side(args[0])?;
+            match verb {
+                "press" => Input::Press(side),
+                "stop" => Input::Stop(side),
+                _ => Input::Query(side),
+            }
+        }
+        "set" => {
+            expect(2, "a side and a time, e.g. `set white 45:00`")?;
+            Input::Set(
+                side(args[0])?,
+                parse_duration(args[1]).map_err(|e| e.to_string())?,
+            )
+        }
+        "adjust" => {
+            expect(2, "a side and a signed time, e.g. `adjust black -5:00`")?;
+            let delta = parse_signed_duration(args[1]).map_err(|e| e.to_string())?;
+            Input::Adjust(side(args[0])?, delta)
+        }
+        "ruling" => Input::Ruling(parse_ruling(args)?),
+        "check" => {
+            expect(1, "who asks: white, black or arbiter")?;
+            let listener = match args[0] {
+                "white" => Listener::White,
+                "black" => Listener::Black,
+                "arbiter" => Listener::Arbiter,
+                other => {
+                    return Err(format!(
+                        "`{other}` cannot ask for a clock check; expected white, black or arbiter"
+                    ))
+                }
+            };
+            return Ok(Request::ClockCheck(listener));
+        }
+        other => {
+            return Err(format!(
+                "unknown action `{other}`; expected start, press, pause, resume, set, adjust, \
+                 stop, ruling, query, check or end"
+            ))
+        }
+    };
+    Ok(Request::Game(input))
+}
+
+fn parse_ruling(args: &[&str]) -> Result<Ruling, String> {
+    match args {
+        ["misunderstanding"] => Ok(Ruling::Misunderstanding),
+        ["resign"] => Ok(Ruling::Resign),
+        ["draw"] => Ok(Ruling::Draw),
+        ["no-moves", side] => Ok(Ruling::NoMoves(side.parse()?)),
+        _ => Err(
+            "`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side"
+                .to_string(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_request_reads_back_from_its_written_form() {
+        let requests = [
+            Request::Game(Input::Start),
+            Request::Game(Input::Press(Side::Black)),
+            Request::Game(Input::Pause),
+            Request::Game(Input::Resume),
+            Request::Game(Input::Set(Side::White, 2_700_123)),
+            Request::Game(Input::Adjust(Side::Black, -300_000)),
+            Request::Game(Input::Adjust(Side::Black, 61_500)),
+            Request::Game(Input::Stop(Side::White)),
+            Request::Game(Input::Ruling(Ruling::NoMoves(Side::White))),
+            Request::Game(Input::Ruling(Ruling::Draw)),
+            Request::Game(Input::Query(Side::White)),
+            Request::ClockCheck(Listener::Arbiter),
+        ];
+        for request in requests {
+            let text = request.to_string();
+            assert_eq!(text.parse::<Request>(), Ok(request), "{text}");
+            let json = serde_json::to_string(&request).unwrap();
+            assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
+        }
+        assert_eq!(
+            serde_json::to_string(&Request::Game(Input::Press(Side::White))).unwrap(),
+            r#"{"game":{"press":"white"}}"#
+        );
+    }
+}

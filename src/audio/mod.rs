@@ -12,6 +12,7 @@ mod out;
 mod speech;
 mod types;
 mod voice;
+mod volume;
 
 pub use backend::{
     devices, CpalBackend, DeviceInfo, OutputBackend, OutputStream, RenderFn, StreamFormat,
@@ -23,3 +24,4 @@ pub use error::AudioError;
 pub use out::AudioOut;
 pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
 pub use types::{Audience, Cue, Listener, Pcm, Priority};
+pub use volume::{gain_for_step, VOLUME_MAX_STEP, VOLUME_MIN_STEP, VOLUME_STEP_DB};

@@ -2,6 +2,7 @@
 //! (White, Black, Arbiter) to device channels, with per-listener queue policy; plus the
 //! system speech backend (speech-dispatcher through the `tts` crate).
 
+mod alsa_errors;
 mod backend;
 mod config;
 mod cue;
@@ -14,6 +15,7 @@ mod types;
 mod voice;
 mod volume;
 
+pub use alsa_errors::silence_alsa_errors;
 pub use backend::{
     devices, CpalBackend, DeviceInfo, OutputBackend, OutputStream, RenderFn, StreamFormat,
     StreamRequest,

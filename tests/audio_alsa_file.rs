@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::{deinterleave, onset, tone, wait_until, RATE};
 use talkclock::audio::{
-    devices, Audience, AudioConfig, AudioOut, HostKind, Listener, Priority, Route,
+    devices, Audience, AudioConfig, AudioOut, HostKind, Listener, Priority, Route, VOLUME_STEP_DB,
 };
 
 fn write_asoundrc(config_home: &Path, out: &Path) {
@@ -181,6 +181,56 @@ fn all_on_one_speaker_is_not_doubled(out: &Path) {
     );
 }
 
+fn rms(samples: &[f32]) -> f64 {
+    let sum: f64 = samples.iter().map(|&s| f64::from(s) * f64::from(s)).sum();
+    (sum / samples.len().max(1) as f64).sqrt()
+}
+
+/// Plays `clip` to White alone at volume `step` on a fresh stream; returns the RMS of the
+/// recorded clip on White's (left) channel, after checking Black's (right) stays silent.
+fn recorded_rms_at_step(out: &Path, clip: &talkclock::audio::Pcm, step: i8) -> f64 {
+    let audio = start(config());
+    audio.set_gain_db(Listener::White, f32::from(step) * VOLUME_STEP_DB);
+    audio.speak(Audience::White, clip.clone(), Priority::Warning);
+    audio.shutdown();
+    let (left, right) = deinterleave(&recording(out, "default"));
+    assert!(
+        right.iter().all(|&s| s == 0.0),
+        "step {step}: Black's channel exactly silent"
+    );
+    let start = onset(&left, 0.0).unwrap_or_else(|| panic!("step {step}: White heard nothing"));
+    let end = start + clip.samples.len();
+    assert!(left.len() >= end, "step {step}: recording too short");
+    assert!(
+        left[end..].iter().all(|&s| s == 0.0),
+        "step {step}: nothing after the clip"
+    );
+    rms(&left[start..end])
+}
+
+/// One step down is 3 dB quieter and one step up 3 dB louder, measured as the RMS of what
+/// the ALSA file device recorded, each time on White's channel only.
+fn volume_steps_are_3_db_apart_on_one_listener(out: &Path) {
+    let clip = tone(440.0, 0.4, 0.25);
+    let level = |step| recorded_rms_at_step(out, &clip, step);
+    let (unity, down, up) = (level(0), level(-1), level(1));
+    let source = rms(&clip.samples);
+    let db = |rms: f64| 20.0 * (rms / unity).log10();
+    eprintln!(
+        "volume: source RMS {source:.6}; recorded RMS step 0 {unity:.6}, step -1 {down:.6} \
+         ({:+.4} dB), step +1 {up:.6} ({:+.4} dB)",
+        db(down),
+        db(up)
+    );
+    assert!((unity - source).abs() < 1e-6, "step 0 plays as rendered");
+    assert!(
+        (db(down) + 3.0).abs() <= 0.1,
+        "step -1: {:+.4} dB",
+        db(down)
+    );
+    assert!((db(up) - 3.0).abs() <= 0.1, "step +1: {:+.4} dB", db(up));
+}
+
 fn lists_devices() {
     let list = devices(HostKind::Alsa).expect("ALSA devices");
     assert!(
@@ -204,6 +254,7 @@ fn alsa_file_output() {
     white_only_leaves_black_silent(&out);
     flag_preempts_readout(&out);
     all_on_one_speaker_is_not_doubled(&out);
+    volume_steps_are_3_db_apart_on_one_listener(&out);
     voice_pack_utterances_play_sample_for_sample(&out);
 }
 

@@ -1,17 +1,38 @@
 //! Mixes the listeners routed to one output device into its interleaved channels: each
-//! listener's sound goes to their channels only, every other channel stays silent.
+//! listener's sound goes to their channels only, every other channel stays silent. Each
+//! listener's own volume (see [`crate::audio::gain_for_step`]) is applied to their voice
+//! before the channels are summed.
 
 use crate::audio::types::{Listener, Pcm, Priority};
 use crate::audio::voice::ListenerVoice;
 
 /// Fade-out used when speech is cut, in milliseconds.
 const CUT_FADE_MS: u32 = 5;
+/// A volume change while sound plays glides over this long, so it makes no click.
+const GAIN_RAMP_MS: u32 = 5;
 
 #[derive(Debug)]
 struct Slot {
     listener: Listener,
     channels: Vec<usize>,
     voice: ListenerVoice,
+    /// The listener's volume, as a linear gain, at the current sample.
+    gain: f32,
+    /// The gain `gain` is gliding to.
+    target: f32,
+    /// Output frames left in the glide.
+    ramp_left: u32,
+}
+
+impl Slot {
+    /// Gain for the next output sample (advances the glide).
+    fn next_gain(&mut self) -> f32 {
+        if self.ramp_left > 0 {
+            self.gain += (self.target - self.gain) / self.ramp_left as f32;
+            self.ramp_left -= 1;
+        }
+        self.gain
+    }
 }
 
 /// The state one device's audio callback renders from.
@@ -32,6 +53,9 @@ impl DeviceMixer {
                 listener,
                 channels: channels.into_iter().map(usize::from).collect(),
                 voice: ListenerVoice::default(),
+                gain: 1.0,
+                target: 1.0,
+                ramp_left: 0,
             })
             .collect();
         DeviceMixer {
@@ -66,6 +90,23 @@ impl DeviceMixer {
         }
     }
 
+    /// Sets `listener`'s volume to the linear `gain` (ignored if not routed here). It applies
+    /// to everything this listener hears from the next rendered sample on, speech and cues,
+    /// including the rest of an utterance already playing: while something plays the change
+    /// glides over 5 ms (no click); when the listener is idle it takes effect at once.
+    pub(crate) fn set_gain(&mut self, listener: Listener, gain: f32) {
+        let ramp = self.rate * GAIN_RAMP_MS / 1_000;
+        if let Some(slot) = self.slots.iter_mut().find(|s| s.listener == listener) {
+            slot.target = gain;
+            if slot.voice.is_idle() || ramp == 0 {
+                slot.gain = gain;
+                slot.ramp_left = 0;
+            } else {
+                slot.ramp_left = ramp;
+            }
+        }
+    }
+
     /// True when no listener on this device has anything to play.
     pub(crate) fn is_idle(&self) -> bool {
         self.slots.iter().all(|s| s.voice.is_idle())
@@ -90,10 +131,12 @@ impl DeviceMixer {
         }
         for slot in &mut self.slots {
             if slot.voice.is_idle() {
+                slot.gain = slot.target;
+                slot.ramp_left = 0;
                 continue;
             }
             for frame in out.chunks_exact_mut(channels) {
-                let sample = slot.voice.next_sample(rate);
+                let sample = slot.voice.next_sample(rate) * slot.next_gain();
                 for &ch in &slot.channels {
                     if let Some(s) = frame.get_mut(ch) {
                         *s += sample;
@@ -142,5 +185,70 @@ mod tests {
         let mut out = vec![0.0; 2];
         mixer.render(&mut out, 1, 1_000);
         assert_eq!(out, vec![0.25, 0.0]);
+    }
+
+    #[test]
+    fn gain_is_per_listener_and_applied_before_the_sum() {
+        // Both listeners share channel 0 (not muted: different sounds), so a gain applied
+        // after the sum would scale Black's sound too.
+        let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        mixer.set_gain(Listener::White, 0.5);
+        mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![0.5; 2]),
+            Priority::Warning,
+            false,
+        );
+        mixer.speak(
+            Listener::Black,
+            Pcm::new(1_000, vec![0.25; 2]),
+            Priority::Warning,
+            false,
+        );
+        let mut out = vec![0.0; 3];
+        mixer.render(&mut out, 1, 1_000);
+        assert_eq!(out, vec![0.5, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn gain_scales_cues_and_multiplies_the_configured_speech_volume() {
+        let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
+        let mut mixer = DeviceMixer::new(1_000, 0.5, routes);
+        mixer.set_gain(Listener::Black, 0.25);
+        mixer.speak(
+            Listener::Black,
+            Pcm::new(1_000, vec![1.0; 1]),
+            Priority::Warning,
+            false,
+        );
+        mixer.cue(Listener::Black, Pcm::new(1_000, vec![0.5; 2]), false);
+        mixer.cue(Listener::White, Pcm::new(1_000, vec![0.5; 1]), false);
+        let mut out = vec![0.0; 4];
+        mixer.render(&mut out, 2, 1_000);
+        // Black: (1.0 × 0.5 speech volume + 0.5 cue) × 0.25; the cue alone next.
+        assert_eq!(out, vec![0.5, 0.25, 0.0, 0.125]);
+    }
+
+    #[test]
+    fn gain_change_while_playing_glides_to_the_new_level() {
+        let routes = vec![(Listener::White, vec![0])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![1.0; 20]),
+            Priority::Warning,
+            false,
+        );
+        let mut out = vec![0.0; 2];
+        mixer.render(&mut out, 1, 1_000);
+        mixer.set_gain(Listener::White, 0.5);
+        let mut out = vec![0.0; 8];
+        mixer.render(&mut out, 1, 1_000);
+        // 5 ms at 1 kHz = 5 frames from 1.0 down to 0.5, then steady.
+        let expected = [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5];
+        for (got, want) in out.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-6, "{out:?}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! (White, Black, Arbiter) to device channels, with per-listener queue policy; plus the
 //! system speech backend (speech-dispatcher through the `tts` crate).
 
+mod alsa_errors;
 mod backend;
 mod config;
 mod cue;
@@ -12,7 +13,9 @@ mod out;
 mod speech;
 mod types;
 mod voice;
+mod volume;
 
+pub use alsa_errors::silence_alsa_errors;
 pub use backend::{
     devices, CpalBackend, DeviceInfo, OutputBackend, OutputStream, RenderFn, StreamFormat,
     StreamRequest,
@@ -23,3 +26,4 @@ pub use error::AudioError;
 pub use out::AudioOut;
 pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
 pub use types::{Audience, Cue, Listener, Pcm, Priority};
+pub use volume::{gain_for_step, VOLUME_MAX_STEP, VOLUME_MIN_STEP, VOLUME_STEP_DB};

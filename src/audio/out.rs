@@ -16,6 +16,7 @@ use crate::audio::device::{Activity, Output};
 use crate::audio::error::AudioError;
 use crate::audio::mixer::DeviceMixer;
 use crate::audio::types::{Audience, Cue, Listener, Pcm, Priority};
+use crate::audio::volume;
 
 /// How often the thread checks streams when no command arrives.
 const SUPERVISE_EVERY: Duration = Duration::from_millis(250);
@@ -27,6 +28,7 @@ const DRAIN_LIMIT: Duration = Duration::from_secs(30);
 enum Command {
     Speak(Audience, Pcm, Priority),
     Cue(Audience, Cue),
+    Gain(Listener, f32),
     Shutdown,
 }
 
@@ -84,6 +86,20 @@ impl AudioOut {
     /// Plays a cue to `audience` at once, mixed on top of any speech.
     pub fn cue(&self, audience: Audience, cue: Cue) {
         self.send(Command::Cue(audience, cue));
+    }
+
+    /// Sets `listener`'s volume to `db` decibels relative to the configured level (the
+    /// config's `speech_volume` and `cue_volume` still multiply on top). Covers both speech
+    /// and cues, for this listener only; `db` is clamped to the volume scale, −18..=+6 dB
+    /// (see [`crate::audio::VOLUME_STEP_DB`]), and NaN counts as 0 dB.
+    ///
+    /// Applies to sound rendered after the audio thread receives it, in order with
+    /// [`AudioOut::speak`] and [`AudioOut::cue`]: an utterance already playing continues at
+    /// the new level (gliding there over 5 ms, so there is no click). The level outlives lost
+    /// and reopened devices. A listener sharing channels with another (one speaker for all)
+    /// is heard at the level of the first of them an announcement for `All` is played to.
+    pub fn set_gain_db(&self, listener: Listener, db: f32) {
+        self.send(Command::Gain(listener, volume::gain_for_db(db)));
     }
 
     /// True while `listener` has speech or a cue playing (as of the last audio buffer).
@@ -190,6 +206,15 @@ impl AudioThread {
                 Ok(Command::Cue(audience, cue)) => {
                     if let Some(pcm) = self.cues.get(&cue).cloned() {
                         self.for_listeners(audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
+                    }
+                }
+                Ok(Command::Gain(listener, gain)) => {
+                    if let Some(output) = self
+                        .routes
+                        .get(&listener)
+                        .and_then(|(index, _)| self.outputs.get(*index))
+                    {
+                        output.mixer().set_gain(listener, gain);
                     }
                 }
                 Ok(Command::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,

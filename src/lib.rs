@@ -1,7 +1,24 @@
 //! talkclock: a talking game clock for blind and low-vision draughts and chess players.
 //!
 //! The [`clock`] core is pure and driven by virtual time; [`config`] reads and validates the
-//! TOML configuration; [`sim`] runs scripted games on virtual time (`talkclock simulate`).
+//! TOML configuration; [`sim`] runs scripted games on virtual time (`talkclock simulate`);
+//! [`daemon`] runs a real game around the sans-IO [`daemon::Core`].
+//!
+//! Module map: each module uses only those on the lines below it (`tests/module_order.rs`
+//! fails on an import against this order).
+//!
+//! ```text
+//! cli                                    the subcommands
+//! bench                                  talkclock bench
+//! daemon                                 Core (sans-IO) + the real-time loop, announcer
+//! input · journal · sim                  buttons → actions; the journal; scripts
+//! table                                  one game: clock + scheduler + who hears what
+//! schedule                               the warnings of rule 1.7.9
+//! config                                 the TOML file, validated
+//! speech · control                       phrasing ru/en, voice packs; the control protocol
+//! hearing · audio                        listeners, audiences, languages; audio output
+//! clock                                  the pure clock core
+//! ```
 
 pub mod audio;
 pub mod bench;
@@ -10,6 +27,7 @@ pub mod clock;
 pub mod config;
 pub mod control;
 pub mod daemon;
+pub mod hearing;
 pub mod input;
 pub mod journal;
 pub mod schedule;

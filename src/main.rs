@@ -168,8 +168,13 @@ impl RunArgs {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    // libasound prints its own errors on stderr (dozens of `ALSA lib …` lines with no sound
+    // card); the daemon says what it means in one sentence instead.
+    talkclock::audio::silence_alsa_errors();
+    use std::io::IsTerminal;
     tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+        .with_writer(|| talkclock::input::terminal_source::TerminalWriter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,pulseaudio=off".into()),

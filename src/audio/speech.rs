@@ -90,7 +90,7 @@ impl SystemSpeech {
         }
     }
 
-    /// Language tag of the voice chosen for `lang`: `None` until the choice is made, or if
+    /// Lang tag of the voice chosen for `lang`: `None` until the choice is made, or if
     /// no voice matched (then the server's default voice speaks).
     pub fn language(&self) -> Option<&str> {
         self.language.get().and_then(|l| l.as_deref())

@@ -2,7 +2,8 @@
 //! configuration file, keeping the rest of it (comments included); `talkclock devices`.
 
 use super::Failure;
-use crate::config::{Config, Language, EMBEDDED_DEFAULT};
+use crate::config::{Config, EMBEDDED_DEFAULT};
+use crate::hearing::Lang;
 use crate::input::device::DeviceKind;
 use crate::input::evdev_source::{self, Wanted};
 use crate::input::inject::parse_events;
@@ -56,7 +57,7 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
 
 fn learn_from_devices(
     lockout: Duration,
-    language: Language,
+    language: Lang,
 ) -> Result<Vec<crate::input::learn::Learned>, Failure> {
     let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
     let mut readers = 0;
@@ -123,10 +124,10 @@ impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
     }
 }
 
-fn start_speech(language: crate::config::Language) -> Option<crate::audio::SystemSpeech> {
+fn start_speech(language: crate::hearing::Lang) -> Option<crate::audio::SystemSpeech> {
     let code = match language {
-        crate::config::Language::Ru => "ru",
-        crate::config::Language::En => "en",
+        crate::hearing::Lang::Ru => "ru",
+        crate::hearing::Lang::En => "en",
     };
     match crate::audio::SystemSpeech::new(code, crate::audio::DEFAULT_SPEECH_RATE) {
         Ok(speech) => Some(speech),

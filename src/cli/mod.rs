@@ -228,7 +228,7 @@ pub fn replay(path: &Path) -> Result<(), Failure> {
     let journal = crate::journal::Journal::read(path)?;
     let mut lines = Vec::new();
     journal.replay_with(&name, |config, outputs| {
-        let languages = crate::speech::Languages::from_config(config);
+        let languages = config.languages();
         for output in &outputs {
             lines.extend(crate::sim::run::transcript_lines(&languages, output));
         }

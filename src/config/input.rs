@@ -6,7 +6,7 @@
 use super::diagnostic::Collector;
 use super::Mode;
 use crate::clock::time::{parse_duration, Ms};
-use crate::table::Listener;
+use crate::hearing::Listener;
 use serde::Deserialize;
 use std::str::FromStr;
 use toml::Spanned;

@@ -2,7 +2,7 @@
 
 use super::{Config, Problem};
 use crate::config::{ActionKind, DeviceMatch};
-use crate::table::Listener;
+use crate::hearing::Listener;
 
 const HEAD: &str = "[[time_control.stage]]\ntime = \"15:00\"\n";
 

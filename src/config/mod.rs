@@ -10,7 +10,7 @@ pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
-use crate::table::Listener;
+use crate::hearing::{Lang, Listener};
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
 pub use input::{ActionKind, Binding, DeviceMatch, InputConfig};
@@ -41,15 +41,6 @@ pub enum Vision {
     Sighted,
 }
 
-/// A spoken language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    /// Russian.
-    Ru,
-    /// English.
-    En,
-}
-
 /// One player's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
@@ -58,7 +49,7 @@ pub struct Player {
     /// How well he sees.
     pub vision: Vision,
     /// The language he hears.
-    pub language: Language,
+    pub language: Lang,
     /// His start time when it differs from stage 1's (time odds).
     pub start_time: Option<Ms>,
     /// Warnings besides the one his vision calls for (remaining times, above zero).
@@ -108,7 +99,7 @@ pub struct Config {
     /// White's and Black's settings, in that order.
     pub players: [Player; 2],
     /// The arbiter's language.
-    pub arbiter_language: Language,
+    pub arbiter_language: Lang,
     /// Announcements and their audiences.
     pub announce: Announce,
     /// Output devices, routes, cue volume and the speech engine.
@@ -251,13 +242,13 @@ fn choice<T: Copy>(
     default
 }
 
-fn language(c: &mut Collector, value: Option<&Spanned<String>>) -> Language {
+fn language(c: &mut Collector, value: Option<&Spanned<String>>) -> Lang {
     choice(
         c,
         value,
         "language",
-        &[("ru", Language::Ru), ("en", Language::En)],
-        Language::Ru,
+        &[("ru", Lang::Ru), ("en", Lang::En)],
+        Lang::Ru,
     )
 }
 
@@ -501,3 +492,14 @@ fn stage(
 mod input_tests;
 #[cfg(test)]
 mod tests;
+
+impl Config {
+    /// Which language each listener hears.
+    pub fn languages(&self) -> crate::speech::Languages {
+        crate::speech::Languages::new(
+            self.players[0].language,
+            self.players[1].language,
+            self.arbiter_language,
+        )
+    }
+}

@@ -17,7 +17,7 @@
 
 use crate::clock::time::{parse_duration, parse_signed_duration};
 use crate::clock::{Input, Ruling, Side};
-use crate::table::Listener;
+use crate::hearing::Listener;
 use serde::Deserialize;
 
 /// The longest request line accepted, in bytes.

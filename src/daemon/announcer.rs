@@ -93,7 +93,7 @@ impl Announcer {
             }
             CoreOutput::Prefs { listener, prefs } => self.set_prefs(listener, prefs),
             CoreOutput::Settings(config) => {
-                self.languages = Languages::from_config(&config);
+                self.languages = config.languages();
             }
         }
     }
@@ -103,15 +103,14 @@ impl Announcer {
     fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
         self.prefs.retain(|(l, _)| *l != listener);
         self.prefs.push((listener, prefs));
-        // MERGE-AUDIO-GAIN
-        // if let Some(audio) = &self.audio {
-        //     let db = f32::from(prefs.volume) * audio::VOLUME_STEP_DB;
-        //     for target in targets(&Audience::of(&[listener])) {
-        //         for ear in target.listeners() {
-        //             audio.set_gain_db(*ear, db);
-        //         }
-        //     }
-        // }
+        if let Some(audio) = &self.audio {
+            let db = f32::from(prefs.volume) * audio::VOLUME_STEP_DB;
+            for target in targets(&Audience::of(&[listener])) {
+                for ear in target.listeners() {
+                    audio.set_gain_db(*ear, db);
+                }
+            }
+        }
     }
 
     fn prefs_of(&self, listener: Listener) -> Prefs {

@@ -49,7 +49,7 @@ pub enum CoreMsg {
     Command(ArbiterCommand),
     /// The configuration file read again for `reload` (by the caller, who does the I/O), or
     /// why it could not be read.
-    Reload(Result<(Config, String), String>),
+    Reload(Box<Result<(Config, String), String>>),
 }
 
 /// What comes out of the core, in order.
@@ -259,7 +259,7 @@ impl Core {
                 None
             }
             CoreMsg::Command(command) => Some(self.command(at, command)?),
-            CoreMsg::Reload(loaded) => Some(self.reload(at, loaded)?),
+            CoreMsg::Reload(loaded) => Some(self.reload(at, *loaded)?),
         };
         self.advance(at)?;
         Ok(reply)
@@ -356,7 +356,7 @@ impl Core {
     }
 
     fn language(&self, listener: Listener) -> crate::speech::Lang {
-        crate::speech::Languages::from_config(&self.config).of(listener)
+        self.config.languages().of(listener)
     }
 
     fn text(&mut self, listeners: &[Listener], text: String) {

@@ -23,11 +23,11 @@ pub use error::DaemonError;
 use crate::config::Config;
 use crate::control::server::{self, ControlRequest};
 use crate::control::Command as ArbiterCommand;
+use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
 use crate::journal::{wall_now, FileStore, Journal};
-use crate::speech::{Lang, Languages, Utterance};
-use crate::table::Listener;
+use crate::speech::{Lang, Utterance};
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
 use std::path::PathBuf;
@@ -133,7 +133,7 @@ fn core_loop(
                 let Ok(request) = request else { continue };
                 let msg = match request.command {
                     ArbiterCommand::Reload => {
-                        CoreMsg::Reload(load(options).map_err(|e| e.to_string()))
+                        CoreMsg::Reload(Box::new(load(options).map_err(|e| e.to_string())))
                     }
                     command => CoreMsg::Command(command),
                 };
@@ -211,7 +211,7 @@ fn open_core(options: &RunOptions, config: Config, text: String) -> Result<Core,
 }
 
 fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {
-    let languages = Languages::from_config(config);
+    let languages = config.languages();
     let voices = if options.no_audio {
         None
     } else {

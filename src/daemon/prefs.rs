@@ -7,10 +7,8 @@
 //! four steps each way; spoken as levels 1 to 9, the configured rate being 5. Both are
 //! journaled, so a restart keeps them, and carried into the next game.
 
-/// Volume steps below the configured level.
-pub const VOLUME_MIN_STEP: i8 = -6;
-/// Volume steps above the configured level.
-pub const VOLUME_MAX_STEP: i8 = 2;
+pub use crate::audio::{VOLUME_MAX_STEP, VOLUME_MIN_STEP};
+
 /// Rate steps each way.
 pub const RATE_MAX_STEP: i8 = 4;
 /// How much of the config's `speech_rate` scale one rate step is.

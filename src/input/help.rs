@@ -1,8 +1,9 @@
 //! The spoken help: for one listener, a sentence per button saying what it does, in English or
 //! Russian. Pure: built from the bindings alone; the daemon speaks the lines in order.
 
-use crate::config::{ActionKind, Binding, Config, DeviceMatch, Language};
-use crate::table::Listener;
+use crate::config::{ActionKind, Binding, Config, DeviceMatch};
+use crate::hearing::Lang;
+use crate::hearing::Listener;
 
 /// The help lines for `listener` in his own language (a player's, or the arbiter's).
 pub fn help_for(config: &Config, listener: Listener) -> Vec<String> {
@@ -15,7 +16,7 @@ pub fn help_for(config: &Config, listener: Listener) -> Vec<String> {
 
 /// The help lines for `listener`: one per button bound to him, in the file's order.
 /// Bindings of other listeners are left out; with none, one line says so.
-pub fn help_lines(bindings: &[Binding], listener: Listener, language: Language) -> Vec<String> {
+pub fn help_lines(bindings: &[Binding], listener: Listener, language: Lang) -> Vec<String> {
     let lines: Vec<String> = bindings
         .iter()
         .filter(|b| b.listener == listener)
@@ -23,14 +24,14 @@ pub fn help_lines(bindings: &[Binding], listener: Listener, language: Language) 
         .collect();
     if lines.is_empty() {
         return vec![match language {
-            Language::En => "No buttons are set up for you.".to_string(),
-            Language::Ru => "Для вас не настроено ни одной кнопки.".to_string(),
+            Lang::En => "No buttons are set up for you.".to_string(),
+            Lang::Ru => "Для вас не настроено ни одной кнопки.".to_string(),
         }];
     }
     lines
 }
 
-fn line(binding: &Binding, language: Language) -> String {
+fn line(binding: &Binding, language: Lang) -> String {
     let button = button_name(&binding.button, &binding.device, language);
     let device = device_phrase(&binding.device, language);
     let action = action_phrase(binding.action, language);
@@ -43,7 +44,7 @@ fn line(binding: &Binding, language: Language) -> String {
 }
 
 /// How a button is said: "the left shoulder button", "клавиша w".
-pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Language) -> String {
+pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Lang) -> String {
     let en_ru = match button {
         "South" => Some(("the lower button", "нижняя кнопка")),
         "East" => Some(("the right button", "правая кнопка")),
@@ -65,8 +66,8 @@ pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Language
     };
     if let Some((en, ru)) = en_ru {
         return match language {
-            Language::En => en.to_string(),
-            Language::Ru => ru.to_string(),
+            Lang::En => en.to_string(),
+            Lang::Ru => ru.to_string(),
         };
     }
     let key = button
@@ -74,57 +75,57 @@ pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Language
         .or_else(|| button.strip_prefix("BTN_"))
         .unwrap_or(button);
     match (device, language) {
-        (DeviceMatch::Terminal, Language::En) => format!("the {key} key"),
-        (DeviceMatch::Terminal, Language::Ru) => format!("клавиша {key}"),
-        (_, Language::En) => format!("the {key} button"),
-        (_, Language::Ru) => format!("кнопка {key}"),
+        (DeviceMatch::Terminal, Lang::En) => format!("the {key} key"),
+        (DeviceMatch::Terminal, Lang::Ru) => format!("клавиша {key}"),
+        (_, Lang::En) => format!("the {key} button"),
+        (_, Lang::Ru) => format!("кнопка {key}"),
     }
 }
 
-fn device_phrase(device: &DeviceMatch, language: Language) -> String {
+fn device_phrase(device: &DeviceMatch, language: Lang) -> String {
     match (device, language) {
         (DeviceMatch::Any, _) => String::new(),
-        (DeviceMatch::Uuid(_), Language::En) => " on your controller".to_string(),
-        (DeviceMatch::Uuid(_), Language::Ru) => " на вашем пульте".to_string(),
-        (DeviceMatch::Evdev(name), Language::En) => format!(" on {name}"),
-        (DeviceMatch::Evdev(name), Language::Ru) => format!(" на устройстве {name}"),
-        (DeviceMatch::Path(_), Language::En) => " on your device".to_string(),
-        (DeviceMatch::Path(_), Language::Ru) => " на вашем устройстве".to_string(),
-        (DeviceMatch::Terminal, Language::En) => " on the keyboard".to_string(),
-        (DeviceMatch::Terminal, Language::Ru) => " на клавиатуре".to_string(),
+        (DeviceMatch::Uuid(_), Lang::En) => " on your controller".to_string(),
+        (DeviceMatch::Uuid(_), Lang::Ru) => " на вашем пульте".to_string(),
+        (DeviceMatch::Evdev(name), Lang::En) => format!(" on {name}"),
+        (DeviceMatch::Evdev(name), Lang::Ru) => format!(" на устройстве {name}"),
+        (DeviceMatch::Path(_), Lang::En) => " on your device".to_string(),
+        (DeviceMatch::Path(_), Lang::Ru) => " на вашем устройстве".to_string(),
+        (DeviceMatch::Terminal, Lang::En) => " on the keyboard".to_string(),
+        (DeviceMatch::Terminal, Lang::Ru) => " на клавиатуре".to_string(),
     }
 }
 
-fn action_phrase(action: ActionKind, language: Language) -> &'static str {
+fn action_phrase(action: ActionKind, language: Lang) -> &'static str {
     match (action, language) {
-        (ActionKind::Press, Language::En) => "after your move: stops your clock and starts your opponent's",
-        (ActionKind::Press, Language::Ru) => "ход сделан: останавливает ваши часы и пускает часы соперника",
-        (ActionKind::Time, Language::En) => "tells your remaining time; a long press gives this help",
-        (ActionKind::Time, Language::Ru) => "говорит ваше оставшееся время; долгое нажатие — эта подсказка",
-        (ActionKind::OpponentTime, Language::En) => "tells your opponent's time",
-        (ActionKind::OpponentTime, Language::Ru) => "говорит время соперника",
-        (ActionKind::Repeat, Language::En) => "repeats the last announcement",
-        (ActionKind::Repeat, Language::Ru) => "повторяет последнее сообщение",
-        (ActionKind::Stop, Language::En) => "stops the clock to call the arbiter; in a tournament this counts as resigning unless the arbiter rules otherwise",
-        (ActionKind::Stop, Language::Ru) => "останавливает часы, чтобы позвать судью; в турнире это считается сдачей партии, если судья не решит иначе",
-        (ActionKind::VolumeUp, Language::En) => "louder",
-        (ActionKind::VolumeUp, Language::Ru) => "громче",
-        (ActionKind::VolumeDown, Language::En) => "quieter",
-        (ActionKind::VolumeDown, Language::Ru) => "тише",
-        (ActionKind::RateUp, Language::En) => "faster speech",
-        (ActionKind::RateUp, Language::Ru) => "говорить быстрее",
-        (ActionKind::RateDown, Language::En) => "slower speech",
-        (ActionKind::RateDown, Language::Ru) => "говорить медленнее",
-        (ActionKind::Help, Language::En) => "tells what each of your buttons does",
-        (ActionKind::Help, Language::Ru) => "рассказывает, что делает каждая ваша кнопка",
-        (ActionKind::Pause, Language::En) => "pauses the clock",
-        (ActionKind::Pause, Language::Ru) => "ставит часы на паузу",
-        (ActionKind::Resume, Language::En) => "starts the clock again after a pause",
-        (ActionKind::Resume, Language::Ru) => "снова пускает часы после паузы",
-        (ActionKind::Start, Language::En) => "starts the clock at the beginning of the game",
-        (ActionKind::Start, Language::Ru) => "пускает часы в начале партии",
-        (ActionKind::ClockCheck, Language::En) => "tells both times and the time control",
-        (ActionKind::ClockCheck, Language::Ru) => "говорит время обоих игроков и контроль времени",
+        (ActionKind::Press, Lang::En) => "after your move: stops your clock and starts your opponent's",
+        (ActionKind::Press, Lang::Ru) => "ход сделан: останавливает ваши часы и пускает часы соперника",
+        (ActionKind::Time, Lang::En) => "tells your remaining time; a long press gives this help",
+        (ActionKind::Time, Lang::Ru) => "говорит ваше оставшееся время; долгое нажатие — эта подсказка",
+        (ActionKind::OpponentTime, Lang::En) => "tells your opponent's time",
+        (ActionKind::OpponentTime, Lang::Ru) => "говорит время соперника",
+        (ActionKind::Repeat, Lang::En) => "repeats the last announcement",
+        (ActionKind::Repeat, Lang::Ru) => "повторяет последнее сообщение",
+        (ActionKind::Stop, Lang::En) => "stops the clock to call the arbiter; in a tournament this counts as resigning unless the arbiter rules otherwise",
+        (ActionKind::Stop, Lang::Ru) => "останавливает часы, чтобы позвать судью; в турнире это считается сдачей партии, если судья не решит иначе",
+        (ActionKind::VolumeUp, Lang::En) => "louder",
+        (ActionKind::VolumeUp, Lang::Ru) => "громче",
+        (ActionKind::VolumeDown, Lang::En) => "quieter",
+        (ActionKind::VolumeDown, Lang::Ru) => "тише",
+        (ActionKind::RateUp, Lang::En) => "faster speech",
+        (ActionKind::RateUp, Lang::Ru) => "говорить быстрее",
+        (ActionKind::RateDown, Lang::En) => "slower speech",
+        (ActionKind::RateDown, Lang::Ru) => "говорить медленнее",
+        (ActionKind::Help, Lang::En) => "tells what each of your buttons does",
+        (ActionKind::Help, Lang::Ru) => "рассказывает, что делает каждая ваша кнопка",
+        (ActionKind::Pause, Lang::En) => "pauses the clock",
+        (ActionKind::Pause, Lang::Ru) => "ставит часы на паузу",
+        (ActionKind::Resume, Lang::En) => "starts the clock again after a pause",
+        (ActionKind::Resume, Lang::Ru) => "снова пускает часы после паузы",
+        (ActionKind::Start, Lang::En) => "starts the clock at the beginning of the game",
+        (ActionKind::Start, Lang::Ru) => "пускает часы в начале партии",
+        (ActionKind::ClockCheck, Lang::En) => "tells both times and the time control",
+        (ActionKind::ClockCheck, Lang::Ru) => "говорит время обоих игроков и контроль времени",
     }
 }
 
@@ -172,7 +173,7 @@ mod tests {
 
     #[test]
     fn white_hears_only_his_own_buttons_in_english() {
-        let lines = help_lines(&shared_pad(), Listener::White, Language::En);
+        let lines = help_lines(&shared_pad(), Listener::White, Lang::En);
         assert_eq!(
             lines,
             vec![
@@ -184,7 +185,7 @@ mod tests {
 
     #[test]
     fn black_hears_his_button_in_russian() {
-        let lines = help_lines(&shared_pad(), Listener::Black, Language::Ru);
+        let lines = help_lines(&shared_pad(), Listener::Black, Lang::Ru);
         assert_eq!(
             lines,
             vec!["Правая плечевая кнопка: ход сделан: останавливает ваши часы и пускает часы соперника."]
@@ -193,12 +194,12 @@ mod tests {
 
     #[test]
     fn the_arbiter_hears_the_keyboard_and_a_listener_without_buttons_is_told_so() {
-        let arbiter = help_lines(&shared_pad(), Listener::Arbiter, Language::Ru);
+        let arbiter = help_lines(&shared_pad(), Listener::Arbiter, Lang::Ru);
         assert_eq!(
             arbiter,
             vec!["Клавиша p на клавиатуре: ставит часы на паузу."]
         );
-        let none = help_lines(&shared_pad()[..1], Listener::Black, Language::En);
+        let none = help_lines(&shared_pad()[..1], Listener::Black, Lang::En);
         assert_eq!(none, vec!["No buttons are set up for you."]);
     }
 

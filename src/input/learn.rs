@@ -9,7 +9,8 @@ use super::device::DeviceId;
 use super::event::SourceEvent;
 use super::learn_phrases::{title, Phrases};
 use crate::clock::Side;
-use crate::config::{ActionKind, Language};
+use crate::config::ActionKind;
+use crate::hearing::Lang;
 use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -132,7 +133,7 @@ pub fn learn(
     events: impl IntoIterator<Item = SourceEvent>,
     prompter: &mut dyn Prompter,
     lockout: Duration,
-    language: Language,
+    language: Lang,
 ) -> Result<Vec<Learned>, LearnError> {
     let say = Phrases(language);
     let mut events = events.into_iter();
@@ -316,7 +317,7 @@ mod tests {
             events.clone(),
             &mut prompter,
             Duration::from_millis(150),
-            Language::En,
+            Lang::En,
         );
         assert_eq!(
             result,
@@ -332,12 +333,7 @@ mod tests {
         );
         events.push(button(zero, 1_000, &pedal, "KEY_B", true));
         let mut prompter = Recorder(Vec::new());
-        let result = learn(
-            events,
-            &mut prompter,
-            Duration::from_millis(150),
-            Language::En,
-        );
+        let result = learn(events, &mut prompter, Duration::from_millis(150), Lang::En);
         assert_eq!(
             result,
             Err(LearnError::Ended("Black's clock button".into()))

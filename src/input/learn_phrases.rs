@@ -5,18 +5,19 @@ use super::device::{DeviceId, DeviceKind};
 use super::help::button_name;
 use super::learn::Step;
 use crate::clock::Side;
-use crate::config::{ActionKind, Language};
+use crate::config::ActionKind;
+use crate::hearing::Lang;
 
 /// The sentences of learn mode in one language.
 #[derive(Debug, Clone, Copy)]
-pub struct Phrases(pub Language);
+pub struct Phrases(pub Lang);
 
 impl Phrases {
     /// "Press White's clock button."
     pub fn prompt(self, step: &Step) -> String {
         match self.0 {
-            Language::En => format!("Press {}.", title(step)),
-            Language::Ru => format!("Нажмите {}.", accusative(step)),
+            Lang::En => format!("Press {}.", title(step)),
+            Lang::Ru => format!("Нажмите {}.", accusative(step)),
         }
     }
 
@@ -25,10 +26,10 @@ impl Phrases {
         let button = capital(&button_name(button, &device.as_match(), self.0));
         let on = on_device(device, self.0);
         match self.0 {
-            Language::En => {
+            Lang::En => {
                 format!("{button}{on}. Press it again to confirm, or press another button.")
             }
-            Language::Ru => format!(
+            Lang::Ru => format!(
                 "{button}{on}. Нажмите ещё раз, чтобы подтвердить, или нажмите другую кнопку."
             ),
         }
@@ -37,20 +38,20 @@ impl Phrases {
     /// "White's clock button is set."
     pub fn set(self, step: &Step) -> String {
         match self.0 {
-            Language::En => format!("{} is set.", capital(&title(step))),
-            Language::Ru => format!("{} назначена.", capital(&nominative(step))),
+            Lang::En => format!("{} is set.", capital(&title(step))),
+            Lang::Ru => format!("{} назначена.", capital(&nominative(step))),
         }
     }
 
     /// The button is already another step's.
     pub fn already(self, other: &Step, step: &Step) -> String {
         match self.0 {
-            Language::En => format!(
+            Lang::En => format!(
                 "That button is already {}. Press another button for {}.",
                 title(other),
                 title(step)
             ),
-            Language::Ru => format!(
+            Lang::Ru => format!(
                 "Эта кнопка уже назначена как {}. Нажмите другую: {}.",
                 nominative(other),
                 nominative(step)
@@ -61,16 +62,16 @@ impl Phrases {
     /// The confirmation was another button.
     pub fn another(self, step: &Step) -> String {
         match self.0 {
-            Language::En => format!("That was another button. Press {}.", title(step)),
-            Language::Ru => format!("Это была другая кнопка. Нажмите {}.", accusative(step)),
+            Lang::En => format!("That was another button. Press {}.", title(step)),
+            Lang::Ru => format!("Это была другая кнопка. Нажмите {}.", accusative(step)),
         }
     }
 
     /// Everything is learned and written.
     pub fn saved(self, file: &str) -> String {
         match self.0 {
-            Language::En => format!("All buttons are set. Saved to {file}."),
-            Language::Ru => format!("Все кнопки назначены. Сохранено в {file}."),
+            Lang::En => format!("All buttons are set. Saved to {file}."),
+            Lang::Ru => format!("Все кнопки назначены. Сохранено в {file}."),
         }
     }
 }
@@ -105,14 +106,14 @@ fn russian_of(step: &Step) -> &'static str {
     }
 }
 
-fn on_device(device: &DeviceId, language: Language) -> String {
+fn on_device(device: &DeviceId, language: Lang) -> String {
     match (device.kind, language) {
-        (DeviceKind::Terminal, Language::En) => " on the keyboard".to_string(),
-        (DeviceKind::Terminal, Language::Ru) => " на клавиатуре".to_string(),
-        (DeviceKind::Gamepad, Language::En) => format!(" on the controller {}", device.name),
-        (DeviceKind::Gamepad, Language::Ru) => format!(" на пульте «{}»", device.name),
-        (DeviceKind::Evdev, Language::En) => format!(" on {}", device.name),
-        (DeviceKind::Evdev, Language::Ru) => format!(" на устройстве «{}»", device.name),
+        (DeviceKind::Terminal, Lang::En) => " on the keyboard".to_string(),
+        (DeviceKind::Terminal, Lang::Ru) => " на клавиатуре".to_string(),
+        (DeviceKind::Gamepad, Lang::En) => format!(" on the controller {}", device.name),
+        (DeviceKind::Gamepad, Lang::Ru) => format!(" на пульте «{}»", device.name),
+        (DeviceKind::Evdev, Lang::En) => format!(" on {}", device.name),
+        (DeviceKind::Evdev, Lang::Ru) => format!(" на устройстве «{}»", device.name),
     }
 }
 
@@ -131,7 +132,7 @@ mod tests {
 
     #[test]
     fn russian_prompts_decline_the_button() {
-        let ru = Phrases(Language::Ru);
+        let ru = Phrases(Lang::Ru);
         assert_eq!(ru.prompt(&STEPS[1]), "Нажмите кнопку часов чёрных.");
         assert_eq!(ru.set(&STEPS[2]), "Кнопка времени белых назначена.");
         let pedal = DeviceId::evdev("Foot Switch", "/dev/input/event3");
@@ -147,7 +148,7 @@ mod tests {
 
     #[test]
     fn english_prompts_name_the_controller_not_its_uuid() {
-        let en = Phrases(Language::En);
+        let en = Phrases(Lang::En);
         let pad = DeviceId::gamepad([3; 16], "Big Buttons");
         let heard = en.heard(&pad, "LeftTrigger");
         assert_eq!(

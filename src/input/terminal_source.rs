@@ -86,6 +86,29 @@ pub fn line_end() -> &'static str {
     }
 }
 
+/// Standard error with every line ending as [`line_end`] says (for the log, so that log lines
+/// start at column 0 while the terminal is in raw mode).
+#[derive(Debug, Clone, Copy)]
+pub struct TerminalWriter;
+
+impl std::io::Write for TerminalWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut err = std::io::stderr().lock();
+        match line_end() {
+            "\n" => err.write_all(buf)?,
+            _ => {
+                let text = String::from_utf8_lossy(buf);
+                err.write_all(terminal_lines(&text).as_bytes())?;
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
+}
+
 /// Text with every line ending as [`line_end`] says.
 pub fn terminal_lines(text: &str) -> std::borrow::Cow<'_, str> {
     match line_end() {

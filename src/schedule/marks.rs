@@ -71,13 +71,13 @@ pub fn marks_for(player: &Player) -> Vec<Mark> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Language;
+    use crate::hearing::Lang;
 
     fn player(vision: Vision) -> Player {
         Player {
             name: "P".into(),
             vision,
-            language: Language::Ru,
+            language: Lang::Ru,
             start_time: None,
             extra_warnings: vec![],
             countdown: 0,

@@ -38,7 +38,7 @@ pub struct FinalLine {
 /// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
 pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
     let mut table = Table::new(config, 0);
-    let languages = Languages::from_config(config);
+    let languages = config.languages();
     let mut lines = Vec::new();
     let mut end = 0;
     for step in steps {

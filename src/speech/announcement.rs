@@ -3,34 +3,7 @@
 
 pub use crate::clock::{DelayKind, Outcome, Reason, Side};
 
-/// A language the clock speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// Russian.
-    Ru,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Every supported language.
-    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
-
-    /// The short code used in voice packs and on the command line ("ru", "en").
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Ru => "ru",
-            Lang::En => "en",
-        }
-    }
-
-    /// Parses a short code ("ru", "en"), ignoring ASCII case.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
-    }
-}
+pub use crate::hearing::Lang;
 
 /// One stage of a time control, as told in a clock check.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,7 @@
 
 use super::{phrase, Announcement, Lang};
 use crate::clock::Ms;
-use crate::config::{Config, Language};
-use crate::table::{Audience, Listener};
+use crate::hearing::{Audience, Listener};
 use serde::Serialize;
 
 /// One utterance for the listeners of one language.
@@ -31,18 +30,10 @@ pub struct Languages {
 }
 
 impl Languages {
-    /// The languages a configuration sets.
-    pub fn from_config(config: &Config) -> Languages {
-        let lang = |l: Language| match l {
-            Language::Ru => Lang::Ru,
-            Language::En => Lang::En,
-        };
+    /// White's, Black's and the arbiter's languages.
+    pub fn new(white: Lang, black: Lang, arbiter: Lang) -> Languages {
         Languages {
-            of: [
-                lang(config.players[0].language),
-                lang(config.players[1].language),
-                lang(config.arbiter_language),
-            ],
+            of: [white, black, arbiter],
         }
     }
 

@@ -4,13 +4,12 @@
 //! (flags, warnings, ticks) in time order, each at its own instant, then applies the request.
 //! `next_deadline()` is the earliest instant anything is due; `drain()` takes the outputs.
 
-pub mod audience;
 pub mod cue;
 mod request;
 mod route;
 
+pub use crate::hearing::{Audience, Listener};
 pub use crate::speech::Announcement;
-pub use audience::{Audience, Listener};
 pub use cue::CueKind;
 pub use request::Request;
 

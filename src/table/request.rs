@@ -4,7 +4,7 @@
 
 use crate::clock::time::{parse_duration, parse_signed_duration};
 use crate::clock::{Input, Ruling, Side};
-use crate::table::Listener;
+use crate::hearing::Listener;
 use serde::{Deserialize, Serialize};
 
 /// A request at the table: a clock input, or a clock check (1.7.5) for a listener.

@@ -6,10 +6,10 @@
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
-use super::audience::Listener;
 use super::cue::CueKind;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
 use crate::config::Announce;
+use crate::hearing::Listener;
 use crate::speech::Announcement;
 
 /// What a listener gets.

@@ -1,5 +1,6 @@
-//! Listeners and audiences: who hears an announcement.
-
+//! Who hears what, in which language: the listeners (each player's earpiece, the arbiter's
+//! channel, a public speaker), sets of them, and the languages the clock speaks. One
+//! vocabulary for the table, the phrasing, the configuration and the control protocol.
 use crate::clock::Side;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -78,5 +79,35 @@ impl Audience {
 impl Serialize for Audience {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
+    }
+}
+
+/// A language the clock speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Russian.
+    Ru,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every supported language.
+    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
+
+    /// The short code used in voice packs and on the command line ("ru", "en").
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a short code ("ru", "en"), ignoring ASCII case.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 }

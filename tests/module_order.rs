@@ -1,0 +1,130 @@
+//! The modules of `src/` form a DAG in the order `src/lib.rs` draws: a module may use only
+//! modules of a lower layer. This test reads every `crate::NAME` path in `src/` (comments left
+//! out) and fails on one that points sideways or up.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The layers, lowest first (the same as the map in `src/lib.rs`).
+const LAYERS: &[&[&str]] = &[
+    &["clock"],
+    &["hearing", "audio"],
+    &["speech", "control"],
+    &["config"],
+    &["schedule"],
+    &["table"],
+    &["input", "journal", "sim"],
+    &["daemon"],
+    &["bench"],
+    &["cli"],
+];
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// Every `crate::NAME` that `text` (the source of a file of `module`) uses, outside comments.
+fn uses(module: &str, text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//") {
+            continue;
+        }
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + 7..];
+            // `crate::a::…`, or a group `crate::{a::…, b}`: each first name counts.
+            let group = rest
+                .strip_prefix('{')
+                .map(|g| g.split(',').collect::<Vec<_>>());
+            let heads = group.unwrap_or_else(|| vec![rest]);
+            for head in heads {
+                let name: String = head
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if !name.is_empty() && name != module {
+                    found.insert(name);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The imports against the order in one file of `module`.
+fn violations(module: &str, file: &str, text: &str) -> Vec<String> {
+    let Some(own) = layer(module) else {
+        return vec![format!(
+            "{file}: module `{module}` is not in the layer list"
+        )];
+    };
+    uses(module, text)
+        .into_iter()
+        .filter_map(|used| match layer(&used) {
+            Some(l) if l < own => None,
+            Some(_) => Some(format!(
+                "{file}: `{module}` uses `crate::{used}`, which is not below it"
+            )),
+            None => Some(format!("{file}: `crate::{used}` is not in the layer list")),
+        })
+        .collect()
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_import_in_src_follows_the_module_order() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        let module = first.to_string_lossy().trim_end_matches(".rs").to_string();
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        problems.extend(violations(&module, &relative.display().to_string(), &text));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn an_upward_or_sideways_import_is_caught() {
+    let upward = violations("clock", "clock/x.rs", "use crate::table::Table;\n");
+    assert_eq!(upward.len(), 1, "{upward:?}");
+    let sideways = violations(
+        "input",
+        "input/x.rs",
+        "    let j = crate::journal::Journal::read(p);\n",
+    );
+    assert_eq!(sideways.len(), 1, "{sideways:?}");
+    let commented = violations("clock", "clock/x.rs", "// see crate::table\n");
+    assert!(commented.is_empty());
+    let downward = violations(
+        "table",
+        "table/x.rs",
+        "use crate::{clock::Ms, schedule::Scheduler};\n",
+    );
+    assert!(downward.is_empty(), "{downward:?}");
+    let grouped = violations(
+        "table",
+        "table/x.rs",
+        "use crate::{clock::Ms, daemon::Core};\n",
+    );
+    assert_eq!(grouped.len(), 1, "{grouped:?}");
+}

@@ -127,3 +127,28 @@ pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
 }
+
+impl Daemon {
+    /// Waits until the daemon's standard output holds `needle` `count` times (announcements are
+    /// printed with `--text` as they are handed to the audio); false after `limit`.
+    pub fn wait_for_text(&self, needle: &str, count: usize, limit: Duration) -> bool {
+        let end = Instant::now() + limit;
+        while Instant::now() < end {
+            let seen = self
+                .stdout
+                .lock()
+                .map(|t| t.matches(needle).count())
+                .unwrap_or(0);
+            if seen >= count {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
+    /// What the daemon printed so far.
+    pub fn stdout(&self) -> String {
+        self.stdout.lock().map(|t| t.clone()).unwrap_or_default()
+    }
+}

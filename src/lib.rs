@@ -4,7 +4,6 @@
 //! TOML configuration; [`sim`] runs scripted games on virtual time (`talkclock simulate`).
 
 pub mod audio;
-pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod config;

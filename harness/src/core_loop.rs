@@ -3,14 +3,14 @@
 //! `select!` that sleeps until the session's next wake, as `daemon::core_loop` does. Measures
 //! how late flags fall and how long a press takes to switch the clocks.
 
-use crate::clock::{Event, Input, Side};
-use crate::config::Config;
-use crate::daemon::session::Session;
-use crate::input::{Action, DeviceId, Mapper, RawInput, SourceEvent};
-use crate::table::{Output, Request, Table};
 use crossbeam_channel::{select, unbounded};
 use std::path::Path;
 use std::time::{Duration, Instant};
+use talkclock::clock::{Event, Input, Side};
+use talkclock::config::Config;
+use talkclock::daemon::session::Session;
+use talkclock::input::{Action, DeviceId, Mapper, RawInput, SourceEvent};
+use talkclock::table::{Output, Request, Table};
 
 /// A bench configuration: tournament, both players in English, one stage of `time`.
 pub fn config_text(time: &str) -> String {

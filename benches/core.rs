@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use talkclock::bench::virtual_game::{fmjd_config, seven_hour_game};
 use talkclock::clock::{Game, Input, Side};
+use talkclock_harness::virtual_game::{fmjd_config, seven_hour_game};
 
 /// Runs `f` repeatedly for at least `budget` (after one warm-up call); the time per call.
 fn time_per_call(budget: Duration, mut f: impl FnMut()) -> (Duration, u32) {

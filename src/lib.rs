@@ -9,7 +9,6 @@
 //!
 //! ```text
 //! cli                                    the subcommands
-//! bench                                  talkclock bench
 //! daemon                                 Core (sans-IO) + the real-time loop, announcer
 //! input · journal · sim                  buttons → actions; the journal; scripts
 //! table                                  one game: clock + scheduler + who hears what
@@ -21,7 +20,6 @@
 //! ```
 
 pub mod audio;
-pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -1,6 +1,7 @@
 //! The `talkclock` command: simulate, check, run a practice game, learn buttons, list devices.
 
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use talkclock::cli;
@@ -101,22 +102,16 @@ enum Command {
     /// List audio outputs and input controllers.
     Devices,
     /// Measure this binary on this machine (flags, presses, audio latency, idle cost, drift).
+    ///
+    /// Runs the benchmark program `talkclock-bench` from this program's folder with the same
+    /// arguments (`--quick`, `--json`, `--idle-secs N`, `--drift-secs N`, `--voices DIR`;
+    /// `talkclock bench --help` lists them). Build it with
+    /// `cargo build --release -p talkclock-harness`.
+    #[command(disable_help_flag = true)]
     Bench {
-        /// Print one JSON object instead of the summary.
-        #[arg(long)]
-        json: bool,
-        /// Shorter windows and fewer samples: under 30 s.
-        #[arg(long)]
-        quick: bool,
-        /// The idle window in seconds (60, or 4 with --quick).
-        #[arg(long)]
-        idle_secs: Option<u64>,
-        /// The real-time drift window in seconds (120, or 15 with --quick).
-        #[arg(long)]
-        drift_secs: Option<u64>,
-        /// The voice packs folder.
-        #[arg(long)]
-        voices: Option<PathBuf>,
+        /// The benchmark's arguments, passed to `talkclock-bench` as they are.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<OsString>,
     },
 }
 
@@ -191,19 +186,7 @@ fn main() -> ExitCode {
         Command::Devices => cli::devices(),
         Command::VoiceCatalog { lang } => cli::voice_catalog(&lang),
         Command::Say { lang, time, print } => cli::say(&lang, &time, print),
-        Command::Bench {
-            json,
-            quick,
-            idle_secs,
-            drift_secs,
-            voices,
-        } => cli::bench::bench(&cli::bench::BenchArgs {
-            json,
-            quick,
-            idle_secs,
-            drift_secs,
-            voices,
-        }),
+        Command::Bench { args } => Err(cli::bench::bench(&args)),
         Command::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         Command::Buttons { config } => cli::buttons(config.as_deref()),
     };

@@ -11,7 +11,7 @@ use common::{first_sound_time, wait_until, ChildGuard, PulseServer, Recorder};
 use talkclock::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
 
 fn start_speechd(dir: &Path) -> ChildGuard {
-    talkclock::bench::speechd::start(dir).expect("start speech-dispatcher (run install-deps.sh)")
+    talkclock_harness::speechd::start(dir).expect("start speech-dispatcher (run install-deps.sh)")
 }
 
 fn no_server_fails_fast(dir: &Path) {

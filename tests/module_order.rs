@@ -15,7 +15,6 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["input", "journal", "sim"],
     &["daemon"],
-    &["bench"],
     &["cli"],
 ];
 

@@ -1,6 +1,6 @@
 //! Shared parts of the integration tests: test signals and small analysis helpers, and (from
-//! the library's `bench::pulse`, which the benchmark uses too) a private PulseAudio server with
-//! a null sink and a `parec` recorder on its monitor.
+//! the `talkclock-harness` dev crate, whose benchmark uses them too) a private PulseAudio server
+//! with a null sink, a `parec` recorder on its monitor, and child-process guards.
 
 #![allow(dead_code)]
 
@@ -8,9 +8,9 @@ use talkclock::audio::Pcm;
 
 // Each test crate uses a part of these (as with `dead_code` above).
 #[allow(unused_imports)]
-pub use talkclock::bench::pulse::{
-    first_sound_time, wait_until, ChildGuard, Chunk, PulseServer, Recorder, RATE, SINK,
-};
+pub use talkclock_harness::process::{wait_until, ChildGuard};
+#[allow(unused_imports)]
+pub use talkclock_harness::pulse::{first_sound_time, Chunk, PulseServer, Recorder, RATE, SINK};
 
 /// Joins chunks into (left, right) channels.
 pub fn channels(chunks: &[Chunk]) -> (Vec<f32>, Vec<f32>) {

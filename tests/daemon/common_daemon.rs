@@ -103,11 +103,8 @@ impl Daemon {
 
     /// Stops the daemon with SIGTERM and waits for a clean exit.
     pub fn terminate(mut self) -> String {
-        // No `kill` program is needed (a minimal system has none): the signal is sent directly.
-        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
-        // SAFETY: kill(2) with our own child's pid and a valid signal number.
-        let sent = unsafe { libc::kill(pid, libc::SIGTERM) };
-        assert_eq!(sent, 0, "SIGTERM sent");
+        // Sent directly (no `kill` program needed) by the harness, which holds the `unsafe`.
+        talkclock_harness::process::sigterm(&self.child).expect("SIGTERM sent");
         let exit = self.child.wait().expect("wait");
         assert!(
             exit.success(),

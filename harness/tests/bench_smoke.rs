@@ -1,6 +1,11 @@
-//! `talkclock bench --quick --json` on this machine: it must finish, exit 0, and print every
-//! figure as a number. The figures are not judged here (goals live in the benchmark itself).
+//! `talkclock-bench --quick --json` (what `talkclock bench --quick --json` runs) on this
+//! machine: it must finish, exit 0, and print every figure as a number. The figures are not
+//! judged here (goals live in the benchmark itself).
+//!
+//! It measures the `talkclock` binary of the same target folder, which `cargo test --workspace`
+//! (`make test`) builds first, as the root package's tests need it.
 
+use std::path::PathBuf;
 use std::process::Command;
 
 /// Every leaf of the report, as a JSON pointer: these must all be present and numeric.
@@ -47,12 +52,25 @@ fn numbers_only(value: &serde_json::Value, at: &str, bad: &mut Vec<String>) {
     }
 }
 
+/// The `talkclock` binary must be beside `talkclock-bench`, where the benchmark looks for it.
+fn assert_talkclock_beside_bench() {
+    let bench = PathBuf::from(env!("CARGO_BIN_EXE_talkclock-bench"));
+    let exe = bench.with_file_name(format!("talkclock{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        exe.is_file(),
+        "{} is missing: run the workspace's tests (`cargo test --workspace`, as `make test` \
+         does) or `cargo build -p talkclock` first",
+        exe.display()
+    );
+}
+
 #[test]
 fn quick_bench_prints_every_figure_as_a_number() {
-    let output = Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .args(["bench", "--quick", "--json"])
+    assert_talkclock_beside_bench();
+    let output = Command::new(env!("CARGO_BIN_EXE_talkclock-bench"))
+        .args(["--quick", "--json"])
         .output()
-        .expect("run talkclock bench");
+        .expect("run talkclock-bench");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),

@@ -2,9 +2,10 @@
 //! audio with no sound card, for the benchmark and the audio tests. Every server is a child
 //! process of ours and is stopped when its guard drops.
 
+use crate::process::{wait_until, ChildGuard};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -13,52 +14,6 @@ use std::time::{Duration, Instant};
 pub const RATE: u32 = 48_000;
 /// Name of the private null sink.
 pub const SINK: &str = "tc_sink";
-
-/// Stops and reaps a child process (one we started) on drop.
-pub struct ChildGuard(pub Option<Child>);
-
-impl ChildGuard {
-    /// SIGTERM (so servers stop their own helpers), then SIGKILL after 2 s; reaps it.
-    pub fn stop(&mut self) {
-        if let Some(mut child) = self.0.take() {
-            if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-                // SAFETY: kill(2) on our own, not yet reaped child with a valid signal number
-                // (no `kill` program needed: a minimal Debian has none).
-                unsafe { libc::kill(pid, libc::SIGTERM) };
-            }
-            let exited = wait_until(Duration::from_secs(2), || {
-                child.try_wait().is_ok_and(|s| s.is_some())
-            });
-            if !exited {
-                let _ = child.kill();
-            }
-            let _ = child.wait();
-        }
-    }
-
-    /// The child's process id, while it runs.
-    pub fn id(&self) -> Option<u32> {
-        self.0.as_ref().map(Child::id)
-    }
-}
-
-impl Drop for ChildGuard {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-/// Polls `check` every 20 ms until it is true or `limit` passes; the last answer.
-pub fn wait_until(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
-    let deadline = Instant::now() + limit;
-    while Instant::now() < deadline {
-        if check() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    check()
-}
 
 /// The environment a client needs to reach the private server in `dir`.
 pub fn client_env(dir: &Path) -> Vec<(&'static str, PathBuf)> {

@@ -1,7 +1,7 @@
 //! A private speech-dispatcher (espeak-ng module, audio to the private PulseAudio), so that
 //! system speech can be measured beside the voice packs without touching the user's session.
 
-use super::pulse::{wait_until, ChildGuard};
+use crate::process::{wait_until, ChildGuard};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;

@@ -2,12 +2,12 @@
 //! while a clock runs with nothing to say, and the time from a `t` key to the first sound of
 //! the readout (voice pack), against the same words through speech-dispatcher (`tts`).
 
-use super::core_loop::signed_us;
-use super::daemon::{Daemon, ThreadTime};
-use super::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
-use crate::audio::SystemSpeech;
+use crate::core_loop::signed_us;
+use crate::daemon::{Daemon, ThreadTime};
+use crate::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+use talkclock::audio::SystemSpeech;
 
 /// A sample louder than this (−34 dBFS) counts as sound.
 pub const THRESHOLD: f32 = 0.02;

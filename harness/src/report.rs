@@ -1,6 +1,6 @@
 //! The benchmark's figures: one JSON object (`--json`) or a human summary with the goals.
 
-use super::stats::{round, Summary};
+use crate::stats::{round, Summary};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;

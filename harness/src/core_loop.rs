@@ -3,16 +3,16 @@
 //! `select!` that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
 //! how late flags fall and how long a press takes to switch the clocks.
 
-use crate::clock::{Event, Input, Side};
-use crate::config::Config;
-use crate::control::Command as ArbiterCommand;
-use crate::daemon::{clocks_now, Core, CoreMsg, CoreOutput};
-use crate::input::{DeviceId, RawInput, SourceEvent};
-use crate::journal::FileStore;
-use crate::table::{Output, Request, Table};
 use crossbeam_channel::{select, unbounded};
 use std::path::Path;
 use std::time::{Duration, Instant};
+use talkclock::clock::{Event, Input, Side};
+use talkclock::config::Config;
+use talkclock::control::Command as ArbiterCommand;
+use talkclock::daemon::{clocks_now, Core, CoreMsg, CoreOutput};
+use talkclock::input::{DeviceId, RawInput, SourceEvent};
+use talkclock::journal::FileStore;
+use talkclock::table::{Output, Request, Table};
 
 /// A bench configuration: tournament, both players in English, one stage of `time`.
 pub fn config_text(time: &str) -> String {

@@ -2,8 +2,8 @@
 //! its standard input; the clocks it reports after the last press are compared with the
 //! remaining times computed from the instants we typed each press.
 
-use super::core_loop::{config_text, Rng};
-use super::daemon::Daemon;
+use crate::core_loop::{config_text, Rng};
+use crate::daemon::Daemon;
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -2,8 +2,8 @@
 //! (the exact phrasing of a setting or clock check, its number and unit clips only) and what
 //! a player hears for 1:12:30 (`speech::readout`, which drops seconds at ten minutes and more).
 
-use crate::daemon::voices::Voices;
-use crate::speech::{phrase, readout, Announcement, Lang, Side, Utterance};
+use talkclock::daemon::voices::Voices;
+use talkclock::speech::{phrase, readout, Announcement, Lang, Side, Utterance};
 
 /// 1:12:30 in milliseconds.
 pub const ONE_TWELVE_THIRTY_MS: i64 = (3_600 + 12 * 60 + 30) * 1_000;

@@ -1,7 +1,14 @@
-//! `talkclock bench`: measures the real binary on this machine: flag timing and press handling
-//! in the daemon's core loop, idle cost, memory and startup of the real daemon, press-to-sound
-//! through the voice packs and through speech-dispatcher on a private PulseAudio null sink,
-//! drift on real and virtual time, and how long readouts are. See `docs/PERFORMANCE.md`.
+//! talkclock's benchmark and test harness, kept out of the shipped library: a private
+//! PulseAudio server with a null sink and a `parec` recorder ([`pulse`]), a private
+//! speech-dispatcher ([`speechd`]), child processes stopped with SIGTERM ([`process`]), the real
+//! daemon as a child process ([`daemon`]), and the benchmark itself (`talkclock-bench`, which
+//! `talkclock bench` runs).
+//!
+//! The benchmark measures the real `talkclock` binary on this machine: flag timing and press
+//! handling in the daemon's core loop, idle cost, memory and startup of the real daemon,
+//! press-to-sound through the voice packs and through speech-dispatcher on a private
+//! PulseAudio null sink, drift on real and virtual time, and how long readouts are. See
+//! `docs/PERFORMANCE.md`. It uses only the public API of the `talkclock` library.
 //!
 //! A figure that misses its goal is reported, never an error: [`run`] fails only when
 //! something could not be measured (no PulseAudio, no voice packs, a daemon that died).
@@ -10,6 +17,7 @@ pub mod audio;
 pub mod core_loop;
 pub mod daemon;
 pub mod drift;
+pub mod process;
 pub mod pulse;
 pub mod readout;
 pub mod report;
@@ -17,12 +25,12 @@ pub mod speechd;
 pub mod stats;
 pub mod virtual_game;
 
-use crate::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
-use crate::daemon::voices::{tempo_for_rate, voices_dir, Voices};
 use report::{AudioLatency, DriftFigures, Report};
 use stats::Summary;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use talkclock::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
+use talkclock::daemon::voices::{tempo_for_rate, voices_dir, Voices};
 
 /// How much to measure.
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 //! keys written to its standard input, its text lines read with their arrival times, and its
 //! CPU time and memory read from `/proc`.
 
-use super::pulse::ChildGuard;
+use crate::process::ChildGuard;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixDatagram;
 use std::path::{Path, PathBuf};
@@ -149,7 +149,7 @@ impl Daemon {
     /// Sends one control request and parses the JSON reply.
     pub fn control(&self, json: &str) -> Result<serde_json::Value, String> {
         let reply =
-            crate::control::client::request(&self.socket, json).map_err(|e| e.to_string())?;
+            talkclock::control::client::request(&self.socket, json).map_err(|e| e.to_string())?;
         serde_json::from_str(&reply).map_err(|e| format!("bad reply `{reply}`: {e}"))
     }
 

@@ -1,9 +1,9 @@
 //! A seven-hour, two-hundred-move game on virtual time through the table (core + warning
 //! scheduler): the final times against what the press timestamps say, and how fast it runs.
 
-use crate::clock::{Input, Ms, Side, HOUR};
-use crate::config::Config;
-use crate::table::{Request, Table};
+use talkclock::clock::{Input, Ms, Side, HOUR};
+use talkclock::config::Config;
+use talkclock::table::{Request, Table};
 
 /// The FMJD classical control: 2 h for 50 moves, then 1 h for every 25.
 pub const FMJD_CLASSICAL: &str = include_str!("../../config/fmjd-classical.toml");

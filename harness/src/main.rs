@@ -1,0 +1,89 @@
+//! `talkclock-bench` (what `talkclock bench` runs): measures the `talkclock` binary beside it
+//! on this machine and prints the figures, as a human summary or one JSON object. Fails only
+//! when something could not be measured.
+
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+use talkclock_harness::{run, BenchOptions};
+
+/// Measure talkclock on this machine (flags, presses, audio latency, idle cost, drift).
+#[derive(Parser)]
+#[command(name = "talkclock-bench", version)]
+struct Args {
+    /// Print one JSON object instead of the summary.
+    #[arg(long)]
+    json: bool,
+    /// Shorter windows and fewer samples: under 30 s.
+    #[arg(long)]
+    quick: bool,
+    /// The idle window in seconds (60, or 4 with --quick).
+    #[arg(long)]
+    idle_secs: Option<u64>,
+    /// The real-time drift window in seconds (120, or 15 with --quick).
+    #[arg(long)]
+    drift_secs: Option<u64>,
+    /// The voice packs folder.
+    #[arg(long)]
+    voices: Option<PathBuf>,
+    /// The `talkclock` binary to measure; the one in this program's folder when omitted.
+    #[arg(long)]
+    talkclock: Option<PathBuf>,
+}
+
+/// The `talkclock` binary in the same folder as this program.
+fn talkclock_beside_us() -> Result<PathBuf, String> {
+    let me = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let dir = me.parent().unwrap_or(Path::new("."));
+    let exe = dir.join(format!("talkclock{}", std::env::consts::EXE_SUFFIX));
+    if exe.is_file() {
+        Ok(exe)
+    } else {
+        Err(format!(
+            "there is no talkclock binary in {}: build it there too \
+             (`cargo build --release -p talkclock`, or `make bench`), or name one with --talkclock",
+            dir.display()
+        ))
+    }
+}
+
+fn bench(args: &Args) -> Result<(), String> {
+    let exe = match &args.talkclock {
+        Some(exe) => exe.clone(),
+        None => talkclock_beside_us()?,
+    };
+    let mut options = BenchOptions::new(exe, args.quick);
+    options.voices = args.voices.clone();
+    if let Some(secs) = args.idle_secs {
+        options.idle = Duration::from_secs(secs.max(1));
+    }
+    if let Some(secs) = args.drift_secs {
+        options.drift = Duration::from_secs(secs.max(2));
+    }
+    let report = run(&options).map_err(|e| format!("bench: could not measure: {e}"))?;
+    if args.json {
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.human());
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,pulseaudio=off".into()),
+        )
+        .init();
+    match bench(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}

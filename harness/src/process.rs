@@ -1,0 +1,103 @@
+//! Child processes the benchmark and the tests start (servers, recorders, daemons): a guard
+//! that stops and reaps one on drop, SIGTERM sent directly (the only `unsafe` of the project),
+//! and a polling wait.
+
+use std::process::Child;
+use std::time::{Duration, Instant};
+
+/// Sends SIGTERM to `child`, a process we started and have not reaped yet. Sent directly,
+/// so no `kill` program is needed (a minimal Debian has none).
+pub fn sigterm(child: &Child) -> std::io::Result<()> {
+    let pid = libc::pid_t::try_from(child.id()).map_err(std::io::Error::other)?;
+    // SAFETY: kill(2) takes no pointers; `pid` is our own child, which cannot have been
+    // reaped (and its pid reused) while we hold its `Child`, and SIGTERM is a valid signal.
+    let sent = unsafe { libc::kill(pid, libc::SIGTERM) };
+    if sent == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Stops and reaps a child process (one we started) on drop.
+pub struct ChildGuard(pub Option<Child>);
+
+impl ChildGuard {
+    /// SIGTERM (so servers stop their own helpers), then SIGKILL after 2 s; reaps it.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = sigterm(&child);
+            let exited = wait_until(Duration::from_secs(2), || {
+                child.try_wait().is_ok_and(|s| s.is_some())
+            });
+            if !exited {
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+        }
+    }
+
+    /// The child's process id, while it runs.
+    pub fn id(&self) -> Option<u32> {
+        self.0.as_ref().map(Child::id)
+    }
+}
+
+impl Drop for ChildGuard {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Polls `check` every 20 ms until it is true or `limit` passes; the last answer.
+pub fn wait_until(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    check()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    #[test]
+    fn a_guard_stops_and_reaps_its_child() {
+        let child = Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("start sleep");
+        let mut guard = ChildGuard(Some(child));
+        assert!(guard.id().is_some());
+        let began = Instant::now();
+        guard.stop();
+        assert!(guard.id().is_none());
+        assert!(
+            began.elapsed() < Duration::from_secs(2),
+            "SIGTERM, not the SIGKILL fallback"
+        );
+    }
+
+    #[test]
+    fn sigterm_ends_a_child_by_that_signal() {
+        use std::os::unix::process::ExitStatusExt;
+        let mut child = Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("start sleep");
+        sigterm(&child).expect("SIGTERM sent");
+        let status = child.wait().expect("wait");
+        assert_eq!(status.signal(), Some(libc::SIGTERM));
+    }
+
+    #[test]
+    fn wait_until_gives_the_last_answer() {
+        assert!(wait_until(Duration::from_millis(50), || true));
+        assert!(!wait_until(Duration::from_millis(50), || false));
+    }
+}

@@ -363,6 +363,14 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             };
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
+        for level in 1..=9 {
+            for a in [
+                Announcement::Volume { level },
+                Announcement::SpeechRate { level },
+            ] {
+                check(lang, &catalog, &phrase(lang, &a), &mut used);
+            }
+        }
         for n in [5_000u32, 21_000, 1_000_000, 2_000_000_000, u32::MAX] {
             let a = Announcement::MovesToControl {
                 side: Side::White,

@@ -13,6 +13,7 @@ use common::{
 };
 use talkclock::audio::{
     devices, Audience, AudioConfig, AudioOut, Cue, HostKind, Listener, Priority,
+    DEFAULT_BUFFER_FRAMES,
 };
 
 const SOUND: f32 = 0.05;
@@ -81,20 +82,14 @@ fn routing(audio: &AudioOut, recorder: &Recorder) {
         peak(&left[r0..=r1]) < 0.001,
         "left silent while Black speaks"
     );
-    // The null sink's real-time path on a loaded VM can insert runs of silence into the
-    // monitor (seen here on 2026-11-30 with the unchanged old code too), so these checks take
-    // what survives such gaps; sample-exact output is checked through the ALSA file device
-    // (tests/audio_alsa_file.rs).
     assert!(
-        (left[l0] - 0.5).abs() < 0.05,
-        "first sample after idle not clipped (no fade-in): {}",
-        left[l0]
+        (left[l0] - 0.5).abs() < 0.01,
+        "first sample after idle not clipped"
     );
     let heard = l1 + 1 - l0;
     assert!(
-        heard + 64 >= a.samples.len(),
-        "whole phrase heard: {heard} samples for {}",
-        a.samples.len()
+        heard.abs_diff(a.samples.len()) < 64,
+        "whole phrase heard: {heard}"
     );
 }
 
@@ -163,7 +158,7 @@ fn measure(audio: &AudioOut, recorder: &Recorder, trials: usize) -> Vec<f64> {
 
 fn latency_table(recorder: &Recorder) -> String {
     let mut table = String::from("host=pulse (cpal native), 48 kHz stereo f32, click cue\n");
-    for buffer in [240, 480, 1024, 2048] {
+    for buffer in [240, 480, 960, 2048] {
         let audio = start(buffer);
         std::thread::sleep(Duration::from_millis(300));
         let ms = measure(&audio, recorder, 40);
@@ -180,7 +175,7 @@ fn latency_table(recorder: &Recorder) -> String {
 }
 
 fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
-    let audio = start(480);
+    let audio = start(DEFAULT_BUFFER_FRAMES);
     recorder.stop();
     server.kill();
     let asked = Instant::now();
@@ -222,7 +217,7 @@ fn pulse_realtime_output() {
         "{list:?}"
     );
 
-    let audio = start(480);
+    let audio = start(DEFAULT_BUFFER_FRAMES);
     routing(&audio, &recorder);
     flag_preempts_readout(&audio, &recorder);
     click_not_delayed_by_speech(&audio, &recorder);

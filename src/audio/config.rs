@@ -54,8 +54,11 @@ pub struct AudioConfig {
     pub routes: Vec<Route>,
 }
 
-/// Default period: 480 frames = 10 ms at 48 kHz (≈14 ms request → sound on PulseAudio).
-pub const DEFAULT_BUFFER_FRAMES: u32 = 480;
+/// Default period: 960 frames = 20 ms at 48 kHz. With 480 frames (10 ms) the PulseAudio
+/// stream dropped most of a tone on a 2-vCPU VM (6 runs of 6, 2026-11-30: long runs of silence
+/// inside the phrase at the sink's monitor); 720 and 960 played it whole. Request → sound
+/// measured there with 960: p50 ≈ 10–29 ms (see `docs/PERFORMANCE.md`).
+pub const DEFAULT_BUFFER_FRAMES: u32 = 960;
 
 impl Default for AudioConfig {
     /// One stereo device: White on the left, Black on the right, the arbiter unrouted.

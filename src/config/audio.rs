@@ -6,7 +6,7 @@
 //! layout = "stereo_pair"      # White left, Black right (earpieces); or "single_speaker"
 //! device = "default"
 //! host = "auto"               # auto | pulse | alsa
-//! buffer_frames = 480         # small, for low latency
+//! buffer_frames = 960         # 20 ms: small, for low latency, and whole on a busy VM
 //! cue_volume = 0.5            # 0 = silent cues
 //! speech_volume = 1.0
 //! speech = "voice_pack"       # or "system" (speech-dispatcher; default output only)

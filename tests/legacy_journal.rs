@@ -1,0 +1,75 @@
+//! A journal written by talkclock 0.1.0 (commit 8162d3a, before inputs were typed: each input
+//! is the words of a script line) still replays to the transcript that version printed, and the
+//! daemon restores its game, appending typed records after the old ones.
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use std::path::Path;
+use std::process::Command;
+use talkclock::clock::Side;
+use talkclock::journal::{Journal, Record};
+
+const OLD: &str = "tests/journals/written-by-0.1.0-8162d3a.jsonl";
+const OLD_REPLAY: &str = "tests/journals/written-by-0.1.0-8162d3a.replay.expected";
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+#[test]
+fn an_old_journal_replays_to_the_transcript_its_version_printed() {
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("replay")
+        .arg(fixture(OLD))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(fixture(OLD_REPLAY)).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+#[test]
+fn an_old_journal_is_restored_and_continued_with_typed_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let old = std::fs::read_to_string(fixture(OLD)).unwrap();
+    std::fs::write(&journal, &old).unwrap();
+    let config = dir.path().join("unused.toml");
+    std::fs::write(&config, "[[time_control.stage]]\ntime = \"1:00\"\n").unwrap();
+    let transcript = dir.path().join("t.jsonl");
+    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    // The times the old journal's own replay gives at its last record (2795 ms of game time).
+    let (table, _) = Journal::read(&fixture(OLD)).unwrap().replay("old").unwrap();
+    let game = table.game();
+    let (white, black) = (
+        game.remaining(Side::White, 2_795),
+        game.remaining(Side::Black, 2_795),
+    );
+    assert_eq!(status["phase"], "paused", "{status}");
+    assert_eq!(status["white_ms"], white, "{status}");
+    assert_eq!(status["black_ms"], black, "{status}");
+    daemon.terminate();
+
+    let now = std::fs::read_to_string(&journal).unwrap();
+    assert!(
+        now.starts_with(&old),
+        "the old records are kept as they were"
+    );
+    let added = &now[old.len()..];
+    assert!(added.contains(r#""kind":"restored""#), "{added}");
+    assert!(
+        added.contains(r#""input":{"clock_check":"arbiter"}"#),
+        "{added}"
+    );
+    let read = Journal::read(&journal).unwrap();
+    assert!(read
+        .records
+        .iter()
+        .any(|r| matches!(r, Record::Restored { .. })));
+}

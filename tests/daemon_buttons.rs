@@ -6,8 +6,8 @@ mod common;
 #[path = "daemon/common_daemon.rs"]
 mod common_daemon;
 
-use common::{channels, Chunk, PulseServer, Recorder};
-use std::time::{Duration, Instant};
+use common::{channels, record_utterance, PulseServer, Recorder};
+use std::time::Duration;
 use talkclock::journal::{Journal, Record};
 
 const CONFIG: &str = "\
@@ -43,26 +43,6 @@ button = \"f\"
 action = \"rate_up\"
 side = \"white\"
 ";
-
-/// Records until something was heard and then 400 ms of silence followed (or 8 s passed).
-fn record_utterance(recorder: &Recorder) -> Vec<Chunk> {
-    let mut chunks = Vec::new();
-    let start = Instant::now();
-    let mut heard_at: Option<Instant> = None;
-    while start.elapsed() < Duration::from_secs(8) {
-        std::thread::sleep(Duration::from_millis(50));
-        let new = recorder.take();
-        let (left, right) = channels(&new);
-        let loud = left.iter().chain(right.iter()).any(|s| s.abs() > 1e-3);
-        chunks.extend(new);
-        match (loud, heard_at) {
-            (true, _) => heard_at = Some(Instant::now()),
-            (false, Some(t)) if t.elapsed() > Duration::from_millis(400) => break,
-            _ => {}
-        }
-    }
-    chunks
-}
 
 /// Energy and voiced length (samples above a floor) of one channel.
 fn energy(samples: &[f32]) -> (f64, usize) {

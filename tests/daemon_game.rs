@@ -6,7 +6,7 @@ mod common;
 #[path = "daemon/common_daemon.rs"]
 mod common_daemon;
 
-use common::{channels, peak, PulseServer, Recorder};
+use common::{channels, peak, record_utterance, PulseServer, Recorder};
 use common_daemon::json_lines;
 use std::time::Duration;
 use talkclock::journal::{Journal, Record};
@@ -40,11 +40,14 @@ fn a_short_game_through_the_real_daemon() {
         daemon.key(key);
     }
     // Let the start announcement and clicks end, then White asks for his time.
-    std::thread::sleep(Duration::from_millis(2500));
-    recorder.take();
+    record_utterance(&recorder);
     daemon.key("t");
-    std::thread::sleep(Duration::from_millis(3000));
-    let chunks = recorder.take();
+    assert!(
+        daemon.wait_for_text("[white] Белые:", 1, Duration::from_secs(5)),
+        "{}",
+        daemon.stdout()
+    );
+    let chunks = record_utterance(&recorder);
     let (left, right) = channels(&chunks);
     assert!(
         peak(&left) > 0.05,

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+use std::time::{Duration, Instant};
 use talkclock::audio::Pcm;
 
 // Each test crate uses a part of these (as with `dead_code` above).
@@ -73,4 +74,24 @@ pub fn init_logging() {
         .with_test_writer()
         .with_max_level(tracing::Level::INFO)
         .try_init();
+}
+
+/// Records until something was heard and then 400 ms of silence followed (or 8 s passed).
+pub fn record_utterance(recorder: &Recorder) -> Vec<Chunk> {
+    let mut chunks = Vec::new();
+    let start = Instant::now();
+    let mut heard_at: Option<Instant> = None;
+    while start.elapsed() < Duration::from_secs(8) {
+        std::thread::sleep(Duration::from_millis(50));
+        let new = recorder.take();
+        let (left, right) = channels(&new);
+        let loud = left.iter().chain(right.iter()).any(|s| s.abs() > 1e-3);
+        chunks.extend(new);
+        match (loud, heard_at) {
+            (true, _) => heard_at = Some(Instant::now()),
+            (false, Some(t)) if t.elapsed() > Duration::from_millis(400) => break,
+            _ => {}
+        }
+    }
+    chunks
 }

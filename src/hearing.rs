@@ -19,6 +19,20 @@ pub enum Listener {
 }
 
 impl Listener {
+    /// The three ears the clock speaks into, each with its own route: White's, Black's, the
+    /// arbiter's (`All` is all of them).
+    pub const EARS: [Listener; 3] = [Listener::White, Listener::Black, Listener::Arbiter];
+
+    /// The ears this listener stands for: itself, or all three for `All`.
+    pub fn ears(self) -> &'static [Listener] {
+        match self {
+            Listener::White => &[Listener::White],
+            Listener::Black => &[Listener::Black],
+            Listener::Arbiter => &[Listener::Arbiter],
+            Listener::All => &Listener::EARS,
+        }
+    }
+
     /// The listener's name as written in scripts, configs and the transcript.
     pub fn name(self) -> &'static str {
         match self {
@@ -76,6 +90,27 @@ impl Audience {
     }
 }
 
+impl From<Listener> for Audience {
+    fn from(listener: Listener) -> Audience {
+        Audience::of(&[listener])
+    }
+}
+
+impl Audience {
+    /// The ears it reaches, each once, in the order given (`All` stands for all three).
+    pub fn ears(&self) -> Vec<Listener> {
+        let mut ears = Vec::new();
+        for listener in &self.0 {
+            for ear in listener.ears() {
+                if !ears.contains(ear) {
+                    ears.push(*ear);
+                }
+            }
+        }
+        ears
+    }
+}
+
 impl Serialize for Audience {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
@@ -110,4 +145,18 @@ impl Lang {
             .into_iter()
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
+}
+
+/// A short sound instead of words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cue {
+    /// A press was accepted.
+    Click,
+    /// A press by the side not on move (1.7.6), or one that cannot count.
+    Buzz,
+    /// A soft tick while the flag rises (the last two minutes of a stage).
+    FlagRising,
+    /// A flag fell.
+    FlagAlarm,
 }

@@ -14,8 +14,8 @@
 //! table                                  one game: clock + scheduler + who hears what
 //! schedule                               the warnings of rule 1.7.9
 //! config                                 the TOML file, validated
-//! speech · control                       phrasing ru/en, voice packs; the control protocol
-//! hearing · audio                        listeners, audiences, languages; audio output
+//! speech · control · audio              phrasing ru/en, voice packs; control protocol; output
+//! hearing                                listeners, audiences, languages, cues
 //! clock                                  the pure clock core
 //! ```
 

@@ -8,9 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{deinterleave, onset, tone, wait_until, RATE};
-use talkclock::audio::{
-    devices, Audience, AudioConfig, AudioOut, HostKind, Listener, Priority, Route, VOLUME_STEP_DB,
-};
+use talkclock::audio::{devices, AudioConfig, AudioOut, HostKind, Priority, Route, VOLUME_STEP_DB};
+use talkclock::hearing::Listener;
 
 fn write_asoundrc(config_home: &Path, out: &Path) {
     let pcm = |name: &str, hint: &str| {
@@ -87,10 +86,10 @@ fn routing_and_order(out: &Path) {
     let b = tone(660.0, 0.25, 0.15);
     let d = tone(550.0, 0.3, 0.05);
     let audio = start(config());
-    audio.speak(Audience::White, a.clone(), Priority::Warning);
-    audio.speak(Audience::White, c.clone(), Priority::Warning);
-    audio.speak(Audience::Black, b.clone(), Priority::Warning);
-    audio.speak(Audience::Arbiter, d.clone(), Priority::Warning);
+    audio.speak(Listener::White, a.clone(), Priority::Warning);
+    audio.speak(Listener::White, c.clone(), Priority::Warning);
+    audio.speak(Listener::Black, b.clone(), Priority::Warning);
+    audio.speak(Listener::Arbiter, d.clone(), Priority::Warning);
     audio.shutdown();
 
     let (left, right) = deinterleave(&recording(out, "default"));
@@ -110,7 +109,7 @@ fn routing_and_order(out: &Path) {
 
 fn white_only_leaves_black_silent(out: &Path) {
     let audio = start(config());
-    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    audio.speak(Listener::White, tone(440.0, 0.5, 0.2), Priority::Readout);
     audio.shutdown();
     let (left, right) = deinterleave(&recording(out, "default"));
     assert!(onset(&left, 0.4).is_some(), "White heard");
@@ -125,12 +124,12 @@ fn flag_preempts_readout(out: &Path) {
     let readout = tone(300.0, 0.3, 120.0);
     let flag = tone(1_000.0, 0.7, 0.2);
     let audio = start(config());
-    audio.speak(Audience::White, readout.clone(), Priority::Readout);
+    audio.speak(Listener::White, readout.clone(), Priority::Readout);
     assert!(
         wait_until(Duration::from_secs(5), || audio.is_playing(Listener::White)),
         "readout never started"
     );
-    audio.speak(Audience::All, flag.clone(), Priority::Flag);
+    audio.speak(Listener::All, flag.clone(), Priority::Flag);
     audio.shutdown();
 
     let (left, right) = deinterleave(&recording(out, "default"));
@@ -166,7 +165,7 @@ fn all_on_one_speaker_is_not_doubled(out: &Path) {
     config.host = HostKind::Alsa;
     let phrase = tone(500.0, 0.4, 0.1);
     let audio = start(config);
-    audio.speak(Audience::All, phrase.clone(), Priority::Warning);
+    audio.speak(Listener::All, phrase.clone(), Priority::Warning);
     audio.shutdown();
     let (left, right) = deinterleave(&recording(out, "default"));
     assert_exactly(
@@ -191,7 +190,7 @@ fn rms(samples: &[f32]) -> f64 {
 fn recorded_rms_at_step(out: &Path, clip: &talkclock::audio::Pcm, step: i8) -> f64 {
     let audio = start(config());
     audio.set_gain_db(Listener::White, f32::from(step) * VOLUME_STEP_DB);
-    audio.speak(Audience::White, clip.clone(), Priority::Warning);
+    audio.speak(Listener::White, clip.clone(), Priority::Warning);
     audio.shutdown();
     let (left, right) = deinterleave(&recording(out, "default"));
     assert!(
@@ -298,9 +297,9 @@ fn voice_pack_utterances_play_sample_for_sample(out: &Path) {
     let mut config = config();
     config.sample_rate = rate;
     let audio = start(config);
-    audio.speak(Audience::White, warning.clone(), Priority::Warning);
-    audio.speak(Audience::White, readout.clone(), Priority::Warning);
-    audio.speak(Audience::Black, english.clone(), Priority::Warning);
+    audio.speak(Listener::White, warning.clone(), Priority::Warning);
+    audio.speak(Listener::White, readout.clone(), Priority::Warning);
+    audio.speak(Listener::Black, english.clone(), Priority::Warning);
     audio.shutdown();
     let recorded = read_f32(&out.join(format!("default-{rate}-2-FLOAT_LE.raw")));
     let (left, right) = deinterleave(&recorded);

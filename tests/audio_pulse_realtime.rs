@@ -11,10 +11,8 @@ use common::{
     channels, first_sound_time, offset, onset, peak, percentile, tone, wait_until, PulseServer,
     Recorder, RATE,
 };
-use talkclock::audio::{
-    devices, Audience, AudioConfig, AudioOut, Cue, HostKind, Listener, Priority,
-    DEFAULT_BUFFER_FRAMES,
-};
+use talkclock::audio::{devices, AudioConfig, AudioOut, HostKind, Priority, DEFAULT_BUFFER_FRAMES};
+use talkclock::hearing::{Cue, Listener};
 
 const SOUND: f32 = 0.05;
 
@@ -43,9 +41,9 @@ fn routing(audio: &AudioOut, recorder: &Recorder) {
     let b = tone(660.0, 0.25, 0.3);
     recorder.take();
     std::thread::sleep(Duration::from_millis(500)); // idle first: no clipped first syllable
-    audio.speak(Audience::White, a.clone(), Priority::Readout);
+    audio.speak(Listener::White, a.clone(), Priority::Readout);
     settle(audio, Listener::White);
-    audio.speak(Audience::Black, b.clone(), Priority::Readout);
+    audio.speak(Listener::Black, b.clone(), Priority::Readout);
     settle(audio, Listener::Black);
     let (left, right) = channels(&recorder.take());
 
@@ -95,10 +93,10 @@ fn routing(audio: &AudioOut, recorder: &Recorder) {
 
 fn flag_preempts_readout(audio: &AudioOut, recorder: &Recorder) {
     recorder.take();
-    audio.speak(Audience::White, tone(200.0, 0.3, 2.0), Priority::Readout);
+    audio.speak(Listener::White, tone(200.0, 0.3, 2.0), Priority::Readout);
     assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
     std::thread::sleep(Duration::from_millis(300));
-    audio.speak(Audience::White, tone(1_000.0, 0.7, 0.3), Priority::Flag);
+    audio.speak(Listener::White, tone(1_000.0, 0.7, 0.3), Priority::Flag);
     settle(audio, Listener::White);
     let (left, _) = channels(&recorder.take());
     let start = onset(&left, SOUND).expect("readout heard");
@@ -120,10 +118,10 @@ fn flag_preempts_readout(audio: &AudioOut, recorder: &Recorder) {
 
 fn click_not_delayed_by_speech(audio: &AudioOut, recorder: &Recorder) {
     recorder.take();
-    audio.speak(Audience::White, tone(100.0, 0.3, 1.0), Priority::Readout);
+    audio.speak(Listener::White, tone(100.0, 0.3, 1.0), Priority::Readout);
     assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
     std::thread::sleep(Duration::from_millis(200));
-    audio.cue(Audience::White, Cue::Click);
+    audio.cue(Listener::White, Cue::Click);
     settle(audio, Listener::White);
     let (left, right) = channels(&recorder.take());
     let end = offset(&left, SOUND).expect("readout heard");
@@ -142,7 +140,7 @@ fn measure(audio: &AudioOut, recorder: &Recorder, trials: usize) -> Vec<f64> {
         std::thread::sleep(Duration::from_millis(150));
         recorder.take();
         let asked = Instant::now();
-        audio.cue(Audience::White, Cue::Click);
+        audio.cue(Listener::White, Cue::Click);
         let mut chunks = Vec::new();
         let heard = wait_until(Duration::from_secs(3), || {
             chunks.extend(recorder.take());
@@ -179,8 +177,8 @@ fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
     recorder.stop();
     server.kill();
     let asked = Instant::now();
-    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
-    audio.cue(Audience::Black, Cue::Buzz);
+    audio.speak(Listener::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    audio.cue(Listener::Black, Cue::Buzz);
     assert!(
         asked.elapsed() < Duration::from_millis(100),
         "caller not blocked"
@@ -196,7 +194,7 @@ fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
         "stream rebuilt after the server came back"
     );
     recorder.take();
-    audio.speak(Audience::White, tone(440.0, 0.5, 0.2), Priority::Readout);
+    audio.speak(Listener::White, tone(440.0, 0.5, 0.2), Priority::Readout);
     settle(&audio, Listener::White);
     let (left, _) = channels(&recorder.take());
     assert!(peak(&left) > 0.45, "sound after the rebuild");

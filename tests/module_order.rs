@@ -8,8 +8,8 @@ use std::path::Path;
 /// The layers, lowest first (the same as the map in `src/lib.rs`).
 const LAYERS: &[&[&str]] = &[
     &["clock"],
-    &["hearing", "audio"],
-    &["speech", "control"],
+    &["hearing"],
+    &["speech", "control", "audio"],
     &["config"],
     &["schedule"],
     &["table"],

@@ -1,7 +1,7 @@
 //! Audio configuration: which host, buffer size, and where each listener's sound goes.
 
 use crate::audio::error::AudioError;
-use crate::audio::types::Listener;
+use crate::hearing::Listener;
 
 /// Which audio host (cpal backend) to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -94,7 +94,7 @@ impl AudioConfig {
     /// Everyone on both channels of one speaker (practice at home).
     pub fn single_speaker(device: &str) -> Self {
         let mut config = AudioConfig::stereo_pair(device);
-        config.routes = Listener::ALL
+        config.routes = Listener::EARS
             .iter()
             .map(|&listener| Route {
                 listener,
@@ -153,7 +153,7 @@ impl AudioConfig {
         if !(0.0..=4.0).contains(&self.speech_volume) {
             problems.push(format!("speech_volume {} not in 0..=4", self.speech_volume));
         }
-        for listener in Listener::ALL {
+        for listener in Listener::EARS {
             if self
                 .routes
                 .iter()

@@ -3,7 +3,8 @@
 
 use std::f32::consts::TAU;
 
-use crate::audio::types::{Cue, Pcm};
+use crate::audio::types::Pcm;
+use crate::hearing::Cue;
 
 /// Rate the cues are synthesised at (resampled on output if the device differs).
 pub const CUE_RATE: u32 = 48_000;
@@ -22,7 +23,7 @@ pub fn render(cue: Cue, volume: f32) -> Pcm {
         Cue::Click => click(),
         Cue::Buzz => buzz(),
         Cue::FlagAlarm => flag_alarm(),
-        Cue::Tick => tick(),
+        Cue::FlagRising => tick(),
     };
     Pcm::new(CUE_RATE, scale_to_peak(samples, volume))
 }

@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, TryRecvError};
 use crate::audio::backend::{OutputBackend, OutputStream, StreamFormat, StreamRequest};
 use crate::audio::error::AudioError;
 use crate::audio::mixer::DeviceMixer;
-use crate::audio::types::Listener;
+use crate::hearing::Listener;
 
 /// A stream whose callback has not run for this long is treated as lost.
 const STALL_LIMIT: Duration = Duration::from_secs(3);
@@ -31,7 +31,8 @@ impl Activity {
         match listener {
             Listener::White => &self.0[0],
             Listener::Black => &self.0[1],
-            Listener::Arbiter => &self.0[2],
+            // Routes are per ear; `All` never has one of its own.
+            Listener::Arbiter | Listener::All => &self.0[2],
         }
     }
 }

@@ -3,8 +3,9 @@
 //! listener's own volume (see [`crate::audio::gain_for_step`]) is applied to their voice
 //! before the channels are summed.
 
-use crate::audio::types::{Listener, Pcm, Priority};
+use crate::audio::types::{Pcm, Priority};
 use crate::audio::voice::ListenerVoice;
+use crate::hearing::Listener;
 
 /// Fade-out used when speech is cut, in milliseconds.
 const CUT_FADE_MS: u32 = 5;

@@ -25,5 +25,5 @@ pub use cue::{render as render_cue, CUE_RATE};
 pub use error::AudioError;
 pub use out::AudioOut;
 pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
-pub use types::{Audience, Cue, Listener, Pcm, Priority};
+pub use types::{Pcm, Priority};
 pub use volume::{gain_for_step, VOLUME_MAX_STEP, VOLUME_MIN_STEP, VOLUME_STEP_DB};

@@ -15,8 +15,9 @@ use crate::audio::cue;
 use crate::audio::device::{Activity, Output};
 use crate::audio::error::AudioError;
 use crate::audio::mixer::DeviceMixer;
-use crate::audio::types::{Audience, Cue, Listener, Pcm, Priority};
+use crate::audio::types::{Pcm, Priority};
 use crate::audio::volume;
+use crate::hearing::{Audience, Cue, Listener};
 
 /// How often the thread checks streams when no command arrives.
 const SUPERVISE_EVERY: Duration = Duration::from_millis(250);
@@ -78,14 +79,15 @@ impl AudioOut {
         })
     }
 
-    /// Plays `pcm` to `audience` under the queue policy of `priority`.
-    pub fn speak(&self, audience: Audience, pcm: Pcm, priority: Priority) {
-        self.send(Command::Speak(audience, pcm, priority));
+    /// Plays `pcm` to everyone in `to` under the queue policy of `priority`: once on each
+    /// device channel, however many of them share it (no louder, no clipping).
+    pub fn speak(&self, to: impl Into<Audience>, pcm: Pcm, priority: Priority) {
+        self.send(Command::Speak(to.into(), pcm, priority));
     }
 
-    /// Plays a cue to `audience` at once, mixed on top of any speech.
-    pub fn cue(&self, audience: Audience, cue: Cue) {
-        self.send(Command::Cue(audience, cue));
+    /// Plays a cue to everyone in `to` at once, mixed on top of any speech.
+    pub fn cue(&self, to: impl Into<Audience>, cue: Cue) {
+        self.send(Command::Cue(to.into(), cue));
     }
 
     /// Sets `listener`'s volume to `db` decibels relative to the configured level (the
@@ -176,7 +178,7 @@ impl AudioThread {
                 Output::new(request, mixer, activity.clone())
             })
             .collect();
-        let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::Tick]
+        let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::FlagRising]
             .into_iter()
             .map(|c| (c, cue::render(c, config.cue_volume)))
             .collect();
@@ -199,13 +201,13 @@ impl AudioThread {
             };
             match rx.recv_timeout(wait) {
                 Ok(Command::Speak(audience, pcm, priority)) => {
-                    self.for_listeners(audience, |m, l, muted| {
+                    self.for_listeners(&audience, |m, l, muted| {
                         m.speak(l, pcm.clone(), priority, muted)
                     });
                 }
                 Ok(Command::Cue(audience, cue)) => {
                     if let Some(pcm) = self.cues.get(&cue).cloned() {
-                        self.for_listeners(audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
+                        self.for_listeners(&audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
                     }
                 }
                 Ok(Command::Gain(listener, gain)) => {
@@ -225,16 +227,12 @@ impl AudioThread {
         self.drain();
     }
 
-    /// Calls `f` for each routed listener of `audience`. A listener whose channels are all
+    /// Calls `f` for each routed ear of `to`. A listener whose channels are all
     /// already covered by an earlier one (e.g. everyone on one speaker) is `muted`, so `All`
     /// is not played twice as loud yet every listener's queue policy still applies.
-    fn for_listeners(
-        &self,
-        audience: Audience,
-        mut f: impl FnMut(&mut DeviceMixer, Listener, bool),
-    ) {
+    fn for_listeners(&self, to: &Audience, mut f: impl FnMut(&mut DeviceMixer, Listener, bool)) {
         let mut covered: Vec<(usize, u16)> = Vec::new();
-        for &listener in audience.listeners() {
+        for listener in to.ears() {
             let Some((index, channels)) = self.routes.get(&listener) else {
                 tracing::trace!(?listener, "no route; sound dropped");
                 continue;

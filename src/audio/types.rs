@@ -1,48 +1,7 @@
-//! Plain data that crosses into the audio layer: who hears a sound, how urgent it is,
-//! the rendered PCM itself and the synthesised cues.
+//! Plain data that crosses into the audio layer: how urgent a sound is and the rendered PCM
+//! itself (who hears it is a [`crate::hearing::Listener`]).
 
 use std::sync::Arc;
-
-/// Who an announcement is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Audience {
-    /// The player with the white pieces (their earpiece).
-    White,
-    /// The player with the black pieces (their earpiece).
-    Black,
-    /// The arbiter's earpiece or speaker.
-    Arbiter,
-    /// Every configured listener.
-    All,
-}
-
-impl Audience {
-    /// The listeners this audience expands to.
-    pub fn listeners(self) -> &'static [Listener] {
-        match self {
-            Audience::White => &[Listener::White],
-            Audience::Black => &[Listener::Black],
-            Audience::Arbiter => &[Listener::Arbiter],
-            Audience::All => &Listener::ALL,
-        }
-    }
-}
-
-/// One physical listener, each with their own output route and speech queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Listener {
-    /// The white player.
-    White,
-    /// The black player.
-    Black,
-    /// The arbiter.
-    Arbiter,
-}
-
-impl Listener {
-    /// Every listener, in a fixed order.
-    pub const ALL: [Listener; 3] = [Listener::White, Listener::Black, Listener::Arbiter];
-}
 
 /// How urgent a piece of speech is; decides queueing and pre-emption per listener.
 ///
@@ -87,17 +46,4 @@ impl Pcm {
             self.samples.len() as f64 / f64::from(self.rate)
         }
     }
-}
-
-/// A synthesised feedback sound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cue {
-    /// A press was accepted.
-    Click,
-    /// A press was ignored (wrong side, clock paused, …).
-    Buzz,
-    /// A flag fell.
-    FlagAlarm,
-    /// A soft tick while the flag rises (last 2 minutes of a stage).
-    Tick,
 }

@@ -19,6 +19,7 @@
 
 use super::diagnostic::Collector;
 use crate::audio::{self, AudioConfig, HostKind, Route};
+use crate::hearing::Listener;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -182,9 +183,9 @@ pub fn audio_settings(c: &mut Collector, raw: &RawAudio) -> AudioSettings {
 
 fn route(c: &mut Collector, raw: &RawRoute, device: &str) -> Option<Route> {
     let listener = match raw.listener.get_ref().as_str() {
-        "white" => audio::Listener::White,
-        "black" => audio::Listener::Black,
-        "arbiter" => audio::Listener::Arbiter,
+        "white" => Listener::White,
+        "black" => Listener::Black,
+        "arbiter" => Listener::Arbiter,
         other => {
             c.at(raw.listener.span(), format!("`listener` cannot be \"{other}\"; expected \"white\", \"black\" or \"arbiter\""));
             return None;

@@ -8,7 +8,7 @@ use super::prefs::Prefs;
 use super::voices::Voices;
 use crate::audio::{self, AudioOut, Pcm, Priority};
 use crate::speech::{say_lines, Announcement, Languages, SayLine};
-use crate::table::{Audience, CueKind, Listener, Output};
+use crate::table::{Audience, Cue, Listener, Output};
 use std::io::Write;
 
 /// Where the outputs go.
@@ -105,10 +105,8 @@ impl Announcer {
         self.prefs.push((listener, prefs));
         if let Some(audio) = &self.audio {
             let db = f32::from(prefs.volume) * audio::VOLUME_STEP_DB;
-            for target in targets(&Audience::of(&[listener])) {
-                for ear in target.listeners() {
-                    audio.set_gain_db(*ear, db);
-                }
+            for ear in listener.ears() {
+                audio.set_gain_db(*ear, db);
             }
         }
     }
@@ -192,7 +190,7 @@ impl Announcer {
         for spoken in batch.drain(..) {
             if let Some(audio) = &self.audio {
                 let pcm = Pcm::new(spoken.rate, spoken.samples);
-                speak(audio, &spoken.audience, pcm, spoken.priority);
+                audio.speak(spoken.audience, pcm, spoken.priority);
             }
         }
     }
@@ -279,17 +277,9 @@ impl Announcer {
         let _ = out.flush();
     }
 
-    fn cue(&mut self, cue: CueKind, audience: &Audience) {
+    fn cue(&mut self, cue: Cue, audience: &Audience) {
         let Some(audio) = &self.audio else { return };
-        let cue = match cue {
-            CueKind::Click => audio::Cue::Click,
-            CueKind::Buzz => audio::Cue::Buzz,
-            CueKind::FlagAlarm => audio::Cue::FlagAlarm,
-            CueKind::FlagRising => audio::Cue::Tick,
-        };
-        for target in targets(audience) {
-            audio.cue(target, cue);
-        }
+        audio.cue(audience.clone(), cue);
     }
 
     /// Lets queued speech finish and closes the audio.
@@ -310,28 +300,6 @@ struct Spoken {
     rate: u32,
     samples: Vec<f32>,
     priority: Priority,
-}
-
-fn speak(audio: &AudioOut, audience: &Audience, pcm: Pcm, priority: Priority) {
-    for target in targets(audience) {
-        audio.speak(target, pcm.clone(), priority);
-    }
-}
-
-/// The audio layer's audiences for a set of listeners.
-fn targets(audience: &Audience) -> Vec<audio::Audience> {
-    if audience.listeners().contains(&Listener::All) {
-        return vec![audio::Audience::All];
-    }
-    audience
-        .listeners()
-        .iter()
-        .map(|l| match l {
-            Listener::White => audio::Audience::White,
-            Listener::Black => audio::Audience::Black,
-            Listener::Arbiter | Listener::All => audio::Audience::Arbiter,
-        })
-        .collect()
 }
 
 /// How urgent an announcement is: a flag cuts everything, a warning cuts a readout.

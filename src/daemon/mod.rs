@@ -313,7 +313,7 @@ pub fn speak_once(lang: Lang, utterance: &Utterance) -> Result<(), String> {
     let config = crate::audio::AudioConfig::single_speaker("default");
     let audio = open_audio(&config).ok_or("no audio output could be opened (see the log)")?;
     audio.speak(
-        crate::audio::Audience::All,
+        crate::hearing::Listener::All,
         pcm,
         crate::audio::Priority::Readout,
     );

@@ -7,7 +7,7 @@ use super::mapper::{Action, Command, Mapper};
 use super::tests_support::{button, config_with};
 use crate::clock::{Event, Input, Ms, Side};
 use crate::config::Config;
-use crate::table::{CueKind, Listener, Output, Request, Table};
+use crate::table::{Cue, Listener, Output, Request, Table};
 use std::time::{Duration, Instant};
 
 const SHARED_PAD: &str = "[input]\n\
@@ -112,7 +112,7 @@ fn a_bouncing_switch_passes_the_turn_exactly_once() {
             matches!(
                 o,
                 Output::Cue {
-                    cue: CueKind::Click,
+                    cue: Cue::Click,
                     ..
                 }
             )
@@ -145,7 +145,7 @@ fn a_press_by_the_side_not_on_move_buzzes_and_changes_nothing() {
         outputs.iter().any(|o| matches!(
             o,
             Output::Cue {
-                cue: CueKind::Buzz,
+                cue: Cue::Buzz,
                 side: Side::Black,
                 ..
             }
@@ -428,12 +428,8 @@ fn a_bouncing_gilrs_button_through_the_adapter_mapper_and_table_passes_once() {
     }
     let outputs = board.table.drain();
     assert_eq!(presses(&outputs), vec![Side::White]);
-    assert!(!outputs.iter().any(|o| matches!(
-        o,
-        Output::Cue {
-            cue: CueKind::Buzz,
-            ..
-        }
-    )));
+    assert!(!outputs
+        .iter()
+        .any(|o| matches!(o, Output::Cue { cue: Cue::Buzz, .. })));
     assert_eq!(board.table.game().running(), Some(Side::Black));
 }

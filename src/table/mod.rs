@@ -4,13 +4,11 @@
 //! (flags, warnings, ticks) in time order, each at its own instant, then applies the request.
 //! `next_deadline()` is the earliest instant anything is due; `drain()` takes the outputs.
 
-pub mod cue;
 mod request;
 mod route;
 
-pub use crate::hearing::{Audience, Listener};
+pub use crate::hearing::{Audience, Cue, Listener};
 pub use crate::speech::Announcement;
-pub use cue::CueKind;
 pub use request::Request;
 
 use crate::clock::{Game, Ms, Side, Stamped};
@@ -50,7 +48,7 @@ pub enum Output {
         /// When.
         at_ms: Ms,
         /// Which sound.
-        cue: CueKind,
+        cue: Cue,
         /// Whose clock it concerns.
         side: Side,
         /// Who hears it.
@@ -84,7 +82,7 @@ struct WarningLine<'a> {
 struct CueLine<'a> {
     at_ms: Ms,
     event: &'static str,
-    cue: CueKind,
+    cue: Cue,
     side: Side,
     audience: &'a Audience,
 }
@@ -283,7 +281,7 @@ impl Table {
                 }
                 MarkKind::FlagRising => {
                     let audience = self.audience(&[player]);
-                    self.cue(f.at, CueKind::FlagRising, f.side, audience);
+                    self.cue(f.at, Cue::FlagRising, f.side, audience);
                 }
             }
         }
@@ -308,7 +306,7 @@ impl Table {
         }
     }
 
-    fn cue(&mut self, at_ms: Ms, cue: CueKind, side: Side, audience: Audience) {
+    fn cue(&mut self, at_ms: Ms, cue: Cue, side: Side, audience: Audience) {
         if !audience.is_empty() {
             self.outputs.push(Output::Cue {
                 at_ms,

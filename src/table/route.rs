@@ -6,9 +6,9 @@
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
-use super::cue::CueKind;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
 use crate::config::Announce;
+use crate::hearing::Cue;
 use crate::hearing::Listener;
 use crate::speech::Announcement;
 
@@ -17,7 +17,7 @@ pub enum Said {
     /// Words.
     Words(Announcement),
     /// A cue about a side's clock.
-    Cue(CueKind, Side),
+    Cue(Cue, Side),
 }
 
 const EVERYONE: [Listener; 3] = [Listener::White, Listener::Black, Listener::Arbiter];
@@ -34,7 +34,7 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
         Event::Press {
             side, move_number, ..
         } => {
-            out.push((vec![player(side)], Said::Cue(CueKind::Click, side)));
+            out.push((vec![player(side)], Said::Cue(Cue::Click, side)));
             if !announce.moves.is_empty() {
                 let notice = Announcement::Move {
                     side,
@@ -51,16 +51,14 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 }
             }
         }
-        Event::IgnoredPress { side } => {
-            out.push((vec![player(side)], Said::Cue(CueKind::Buzz, side)))
-        }
+        Event::IgnoredPress { side } => out.push((vec![player(side)], Said::Cue(Cue::Buzz, side))),
         Event::Stage { side, added_ms, .. } => out.push((
             vec![player(side)],
             Said::Words(Announcement::NewStage { side, added_ms }),
         )),
         Event::Flag { side } => {
             let audience = vec![player(side.other()), Listener::Arbiter];
-            out.push((audience.clone(), Said::Cue(CueKind::FlagAlarm, side)));
+            out.push((audience.clone(), Said::Cue(Cue::FlagAlarm, side)));
             out.push((audience, Said::Words(Announcement::Flag { side })));
         }
         Event::Pause => out.push((EVERYONE.to_vec(), Said::Words(Announcement::Pause))),

@@ -221,7 +221,7 @@ fn a_flag_alert_reaches_the_opponent_and_the_arbiter_only() {
     let outputs = table.drain();
     let alarm = outputs.iter().find_map(|o| match o {
         Output::Cue {
-            cue: CueKind::FlagAlarm,
+            cue: Cue::FlagAlarm,
             audience,
             ..
         } => Some(audience.listeners().to_vec()),
@@ -332,7 +332,7 @@ fn countdown_and_flag_rising_ticks_go_to_the_player_only() {
         .iter()
         .filter_map(|o| match o {
             Output::Cue {
-                cue: CueKind::FlagRising,
+                cue: Cue::FlagRising,
                 at_ms,
                 audience,
                 ..

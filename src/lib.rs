@@ -8,15 +8,15 @@
 //! fails on an import against this order).
 //!
 //! ```text
-//! cli                                    the subcommands
-//! daemon                                 Core (sans-IO) + the real-time loop, announcer
-//! input · journal · sim                  buttons → actions; the journal; scripts
-//! table                                  one game: clock + scheduler + who hears what
-//! schedule                               the warnings of rule 1.7.9
-//! config                                 the TOML file, validated
-//! speech · control · audio              phrasing ru/en, voice packs; control protocol; output
-//! hearing                                listeners, audiences, languages, cues
-//! clock                                  the pure clock core
+//! cli                           the subcommands
+//! daemon                        Core (sans-IO) + the real-time loop, the announcer
+//! journal · sim                 the journal; scripts on virtual time
+//! config · transcript           the TOML file, building each layer's settings; JSON lines
+//! table                         one game: clock + scheduler + who hears what
+//! speech                        phrasing ru/en (announcements, help, learn), voice packs
+//! input · audio · control       buttons → actions; audio output; the control protocol
+//! hearing · schedule            listeners, audiences, languages, cues; rule 1.7.9 warnings
+//! clock                         the pure clock core
 //! ```
 
 pub mod audio;
@@ -32,3 +32,4 @@ pub mod schedule;
 pub mod sim;
 pub mod speech;
 pub mod table;
+pub mod transcript;

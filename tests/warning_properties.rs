@@ -54,7 +54,7 @@ proptest! {
         steps in prop::collection::vec((0i64..150_000, kind()), 1..60),
     ) {
         let config = config(minutes, moves, increment);
-        let mut table = Table::new(&config, 0);
+        let mut table = Table::new(&config.table_settings(), 0);
         let setup = config.setup();
         let mut after_press = [0; 2];
         let mut inputs: Vec<(Ms, Input)> = Vec::new();

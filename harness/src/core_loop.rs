@@ -168,7 +168,7 @@ pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>
     let _ = sender.join();
     let _ = std::fs::remove_file(&path);
 
-    let mut table = Table::new(&config, 0);
+    let mut table = Table::new(&config.table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     let origin = Instant::now();
     let mut core_only = Vec::with_capacity(presses);

@@ -26,7 +26,7 @@ fn think(k: i64) -> Ms {
 
 /// Plays the seven-hour game on a parsed FMJD configuration.
 pub fn seven_hour_game(config: &Config) -> VirtualGame {
-    let mut table = Table::new(config, 0);
+    let mut table = Table::new(&config.table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     let mut outputs = table.drain().len();
     let mut now: Ms = 0;

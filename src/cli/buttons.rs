@@ -5,7 +5,7 @@
 use super::{load_config, Failure};
 use crate::input::device::DeviceKind;
 use crate::input::sources::spawn_all;
-use crate::input::{Action, Command, Mapper, SourceEvent};
+use crate::input::{ButtonAction, MappedAction, Mapper, SourceEvent};
 use crossbeam_channel::RecvTimeoutError;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -54,13 +54,14 @@ pub fn buttons(config: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// One command as a line: milliseconds since start, then what it asks for.
-pub fn describe(zero: Instant, command: &Command) -> String {
+pub fn describe(zero: Instant, command: &MappedAction) -> String {
     let ms = command.at.saturating_duration_since(zero).as_millis();
     let what = match &command.action {
-        Action::Table(request) => format!("{request:?}"),
-        Action::DeviceAdded { device } => format!("connected: {device}"),
-        Action::DeviceLost { device } => format!("lost: {device}"),
-        Action::DeviceBack { device } => format!("back: {device}"),
+        ButtonAction::Game(input) => input.to_string(),
+        ButtonAction::ClockCheck(listener) => format!("check {}", listener.name()),
+        ButtonAction::DeviceAdded { device } => format!("connected: {device}"),
+        ButtonAction::DeviceLost { device } => format!("lost: {device}"),
+        ButtonAction::DeviceBack { device } => format!("back: {device}"),
         other => format!("{other:?}"),
     };
     format!("[{ms} ms] {what}")

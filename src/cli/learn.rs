@@ -7,10 +7,10 @@ use crate::hearing::Lang;
 use crate::input::device::DeviceKind;
 use crate::input::evdev_source::{self, Wanted};
 use crate::input::inject::parse_events;
-use crate::input::learn::{learn as ask, write_bindings, Prompter, TextPrompter};
-use crate::input::learn_phrases::Phrases;
+use crate::input::learn::{learn as ask, write_bindings, LearnError, Prompter, TextPrompter};
 use crate::input::terminal_source::{self, RawMode};
 use crate::input::{gilrs_source, list_devices, SourceEvent};
+use crate::speech::learn::Phrases;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -42,10 +42,14 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
             })?;
             let events = parse_events(&script, &shown, Instant::now())?;
             let mut prompter = TextPrompter::new(std::io::stdout(), false);
-            ask(events, &mut prompter, lockout, language)?
+            ask(events, &mut prompter, lockout, &Phrases(language))
         }
         None => learn_from_devices(lockout, language)?,
-    };
+    }
+    .map_err(|e| match e {
+        LearnError::Ended(step) => Failure::Stopped(Phrases(language).ended(&step)),
+        other => Failure::Learn(other),
+    })?;
     let edited = write_bindings(&text, &learned)?;
     Config::parse(&edited, &origin)?;
     let temporary = config.with_extension("toml.learn-tmp");
@@ -58,7 +62,7 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
 fn learn_from_devices(
     lockout: Duration,
     language: Lang,
-) -> Result<Vec<crate::input::learn::Learned>, Failure> {
+) -> Result<Result<Vec<crate::input::learn::Learned>, LearnError>, Failure> {
     let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
     let mut readers = 0;
     match gilrs_source::spawn(tx.clone()) {
@@ -96,9 +100,9 @@ fn learn_from_devices(
     let events = rx.iter().take_while(|e| {
         !matches!(e, SourceEvent::Disconnected { device, .. } if device.kind == DeviceKind::Terminal)
     });
-    let learned = ask(events, &mut prompter, lockout, language);
+    let learned = ask(events, &mut prompter, lockout, &Phrases(language));
     drop(raw_mode);
-    Ok(learned?)
+    Ok(learned)
 }
 
 /// The input half of `talkclock devices`: the controllers this user can see.

@@ -34,9 +34,13 @@ pub enum Failure {
     /// A bad events file for `learn --inject` (exit 2).
     #[error("{0}")]
     Inject(#[from] crate::input::inject::InjectError),
-    /// Learning stopped before every button was learned (exit 1).
+    /// Learning could not write the file (exit 1).
     #[error("{0}")]
     Learn(#[from] crate::input::learn::LearnError),
+    /// Learning stopped before every button was learned, said in the listener's language
+    /// (exit 1).
+    #[error("{0}")]
+    Stopped(String),
     /// Output or a device failed (exit 1).
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -68,7 +72,7 @@ impl Failure {
             | Failure::Read { .. }
             | Failure::Usage(_)
             | Failure::Inject(_) => 2,
-            Failure::Learn(_) | Failure::Io(_) => 1,
+            Failure::Learn(_) | Failure::Stopped(_) | Failure::Io(_) => 1,
         }
     }
 }
@@ -230,7 +234,7 @@ pub fn replay(path: &Path) -> Result<(), Failure> {
     journal.replay_with(&name, |config, outputs| {
         let languages = config.languages();
         for output in &outputs {
-            lines.extend(crate::sim::run::transcript_lines(&languages, output));
+            lines.extend(crate::transcript::transcript_lines(&languages, output));
         }
     })?;
     print_lines(lines)

@@ -11,35 +11,17 @@ pub mod raw;
 use crate::clock::time::{parse_duration, Ms};
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
 use crate::hearing::{Lang, Listener};
+pub use crate::input::bindings::{ActionKind, Binding, DeviceMatch, InputConfig};
+pub use crate::schedule::{Vision, Warnings};
+pub use crate::table::{Announce, Mode, TableSettings};
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
-pub use input::{ActionKind, Binding, DeviceMatch, InputConfig};
 use raw::{RawConfig, RawPlayer, RawStage};
 use std::path::Path;
 use toml::Spanned;
 
 /// The configuration built into the binary: a home practice game.
 pub const EMBEDDED_DEFAULT: &str = include_str!("../../config/default.toml");
-
-/// Tournament rules (1.7.7, 1.7.9 audiences) or relaxed home practice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// A tournament board: the rules of 1.7 in full.
-    Tournament,
-    /// Practice at home.
-    Practice,
-}
-
-/// How well a player sees, which sets the warnings the rules require (1.7.9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Vision {
-    /// Warned at 10:00 before each control.
-    TotallyBlind,
-    /// Warned at 5:00 before each control.
-    LowVision,
-    /// No warning unless configured.
-    Sighted,
-}
 
 /// One player's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,33 +40,6 @@ pub struct Player {
     pub countdown: u32,
     /// A soft tick during the last 2 minutes of a stage.
     pub flag_rising_cue: bool,
-}
-
-/// What the clock says on its own, and to whom.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Announce {
-    /// Who hears the move number after each press.
-    pub moves: Vec<Listener>,
-    /// Counts of moves left to the control at which the player is told.
-    pub moves_to_control: Vec<u32>,
-    /// The time button also tells the opponent's time.
-    pub opponent_time_on_query: bool,
-    /// Practice only: remind the side on move after this long without a press.
-    pub remind_after: Option<Ms>,
-    /// Practice only: everything is said to everyone.
-    pub practice_to_all: bool,
-}
-
-impl Default for Announce {
-    fn default() -> Announce {
-        Announce {
-            moves: Vec::new(),
-            moves_to_control: vec![5, 1],
-            opponent_time_on_query: false,
-            remind_after: None,
-            practice_to_all: false,
-        }
-    }
 }
 
 /// A validated configuration.
@@ -179,6 +134,40 @@ impl Config {
     /// A player's settings.
     pub fn player(&self, side: Side) -> &Player {
         &self.players[side.index()]
+    }
+
+    /// What the table needs of this configuration: the game's setup, each player's warnings,
+    /// the mode and the announcements.
+    pub fn table_settings(&self) -> TableSettings {
+        TableSettings {
+            setup: self.setup(),
+            warnings: Side::BOTH.map(|side| self.player(side).warnings()),
+            mode: self.mode,
+            announce: self.announce.clone(),
+        }
+    }
+}
+
+impl Config {
+    /// The spoken help for `listener`, in his own language (a player's, or the arbiter's).
+    pub fn help_for(&self, listener: Listener) -> Vec<String> {
+        let language = match listener.side() {
+            Some(side) => self.player(side).language,
+            None => self.arbiter_language,
+        };
+        crate::speech::help::help_lines(&self.input.bindings, listener, language)
+    }
+}
+
+impl Player {
+    /// The warnings, countdown and flag-rising cue this player gets.
+    pub fn warnings(&self) -> Warnings {
+        Warnings {
+            vision: self.vision,
+            extra: self.extra_warnings.clone(),
+            countdown: self.countdown,
+            flag_rising_cue: self.flag_rising_cue,
+        }
     }
 }
 

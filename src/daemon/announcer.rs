@@ -168,7 +168,7 @@ impl Announcer {
                         .iter()
                         .filter_map(|l| serde_json::to_string(l).ok())
                         .collect(),
-                    other => other.json().into_iter().collect(),
+                    other => crate::transcript::line_of(other).into_iter().collect(),
                 };
                 for line in lines {
                     if let Err(e) = writeln!(file, "{line}") {

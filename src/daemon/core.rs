@@ -16,7 +16,7 @@ use crate::config::Config;
 use crate::control::reply::{Reply, Status};
 use crate::control::Command as ArbiterCommand;
 use crate::input::event::SourceEvent;
-use crate::input::mapper::{Action as ButtonAction, Mapper};
+use crate::input::mapper::{ButtonAction, Mapper};
 use crate::journal::{Journal, Record, Source, Store};
 use crate::speech::Announcement;
 use crate::table::{Audience, Listener, Output as TableOutput, Request, Table};
@@ -126,7 +126,7 @@ impl Core {
         config_text: String,
         at: Clocks,
     ) -> Result<Core, CoreError> {
-        let table = Table::new(&config, 0);
+        let table = Table::new(&config.table_settings(), 0);
         let mut core = Core::with(store, config, config_text, table, at, 0, 0);
         core.begin_journal(at)?;
         Ok(core)
@@ -484,7 +484,12 @@ impl Core {
     /// Carries out what a button asked for, pressed at `pressed`.
     fn act(&mut self, pressed: Instant, at: Clocks, action: ButtonAction) -> Result<(), CoreError> {
         match action {
-            ButtonAction::Table(request) => {
+            ButtonAction::Game(input) => {
+                let request = Request::Game(input);
+                self.apply(pressed, at, source_of(&request), request)?;
+            }
+            ButtonAction::ClockCheck(listener) => {
+                let request = Request::ClockCheck(listener);
                 self.apply(pressed, at, source_of(&request), request)?;
             }
             ButtonAction::OpponentTime(side) => {
@@ -533,7 +538,7 @@ impl Core {
                 } else {
                     listener
                 };
-                for line in crate::input::help_for(&self.config, listener) {
+                for line in self.config.help_for(listener) {
                     self.text(&[listener], line);
                 }
             }
@@ -611,7 +616,7 @@ impl Core {
     /// Begins a new game under `config` (the old journal is kept aside as finished).
     fn new_game(&mut self, at: Clocks, config: Config, text: String) -> Result<(), CoreError> {
         self.collect();
-        self.table = Table::new(&config, 0);
+        self.table = Table::new(&config.table_settings(), 0);
         self.table.drain();
         self.mapper = Mapper::new(&config.input);
         self.timeline = Timeline::new(at.mono, 0);
@@ -655,7 +660,7 @@ impl Core {
                     wall_ms: at.wall_ms,
                     config: text.clone(),
                 })?;
-                match self.table.reconfigure(&config) {
+                match self.table.reconfigure(&config.table_settings()) {
                     Ok(()) => {
                         self.mapper = Mapper::new(&config.input);
                         self.config = config;

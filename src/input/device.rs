@@ -1,7 +1,7 @@
 //! Input devices as the mapping knows them: a kind and a stable identity (gilrs uuid, evdev
 //! name and path), never a runtime id, so a controller keeps its buttons after a reconnect.
 
-use crate::config::DeviceMatch;
+use crate::input::bindings::DeviceMatch;
 use std::fmt;
 
 /// Which reader a device comes through.

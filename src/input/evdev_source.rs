@@ -6,7 +6,7 @@
 
 use super::device::DeviceId;
 use super::event::{RawInput, SourceEvent};
-use crate::config::{DeviceMatch, InputConfig};
+use crate::input::bindings::{DeviceMatch, InputConfig};
 use crossbeam_channel::Sender;
 use evdev::{Device, EventSummary, KeyCode};
 use std::collections::HashSet;

@@ -8,7 +8,7 @@
 
 use super::device::{DeviceId, DeviceKind};
 use super::event::{RawInput, SourceEvent};
-use crate::config::DeviceMatch;
+use crate::input::bindings::DeviceMatch;
 use std::time::{Duration, Instant};
 
 /// A bad line of an events file.

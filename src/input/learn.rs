@@ -7,10 +7,8 @@
 
 use super::device::DeviceId;
 use super::event::SourceEvent;
-use super::learn_phrases::{title, Phrases};
 use crate::clock::Side;
-use crate::config::ActionKind;
-use crate::hearing::Lang;
+use crate::input::bindings::ActionKind;
 use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -88,8 +86,12 @@ pub struct Learned {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LearnError {
     /// The events ended (injected file, or the readers stopped) before every step was done.
-    #[error("the input ended before {0} was learned; nothing was written")]
-    Ended(String),
+    #[error(
+        "the input ended before {}'s `{}` button was learned; nothing was written",
+        .0.side.name(),
+        .0.action.name()
+    )]
+    Ended(Step),
     /// The file could not be edited.
     #[error("{0}")]
     Edit(String),
@@ -127,15 +129,29 @@ impl Presses {
     }
 }
 
-/// Asks for each button of [`STEPS`] in `language` and returns what was pressed; `lockout` is
-/// the chatter lockout of the clock.
+/// What learn mode says, in one language (`speech::learn::Phrases` says it in Russian or
+/// English): the flow is here, the words are in the phrasebook.
+pub trait LearnWords {
+    /// "Press White's clock button."
+    fn prompt(&self, step: &Step) -> String;
+    /// What was heard, and how to confirm it.
+    fn heard(&self, device: &DeviceId, button: &str) -> String;
+    /// "White's clock button is set."
+    fn set(&self, step: &Step) -> String;
+    /// The button is already another step's.
+    fn already(&self, other: &Step, step: &Step) -> String;
+    /// The confirmation was another button.
+    fn another(&self, step: &Step) -> String;
+}
+
+/// Asks for each button of [`STEPS`] in the words of `say` and returns what was pressed;
+/// `lockout` is the chatter lockout of the clock.
 pub fn learn(
     events: impl IntoIterator<Item = SourceEvent>,
     prompter: &mut dyn Prompter,
     lockout: Duration,
-    language: Lang,
+    say: &dyn LearnWords,
 ) -> Result<Vec<Learned>, LearnError> {
-    let say = Phrases(language);
     let mut events = events.into_iter();
     let mut presses = Presses {
         lockout,
@@ -144,7 +160,7 @@ pub fn learn(
     };
     let mut next_press = |step: &Step| loop {
         let Some(event) = events.next() else {
-            return Err(LearnError::Ended(title(step)));
+            return Err(LearnError::Ended(*step));
         };
         if let Some(key) = presses.accept(event) {
             return Ok(key);
@@ -275,6 +291,7 @@ fn prefix_comments(table: &Table) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hearing::Lang;
     use crate::input::event::RawInput;
     use crate::input::tests_support::button;
 
@@ -317,12 +334,9 @@ mod tests {
             events.clone(),
             &mut prompter,
             Duration::from_millis(150),
-            Lang::En,
+            &crate::speech::learn::Phrases(Lang::En),
         );
-        assert_eq!(
-            result,
-            Err(LearnError::Ended("White's clock button".into()))
-        );
+        assert_eq!(result, Err(LearnError::Ended(STEPS[0])));
         assert_eq!(
             prompter.0,
             vec![
@@ -333,11 +347,13 @@ mod tests {
         );
         events.push(button(zero, 1_000, &pedal, "KEY_B", true));
         let mut prompter = Recorder(Vec::new());
-        let result = learn(events, &mut prompter, Duration::from_millis(150), Lang::En);
-        assert_eq!(
-            result,
-            Err(LearnError::Ended("Black's clock button".into()))
+        let result = learn(
+            events,
+            &mut prompter,
+            Duration::from_millis(150),
+            &crate::speech::learn::Phrases(Lang::En),
         );
+        assert_eq!(result, Err(LearnError::Ended(STEPS[1])));
         assert_eq!(
             prompter.0.last().map(String::as_str),
             Some("Press Black's clock button.")

@@ -8,16 +8,18 @@
 use super::device::DeviceId;
 use super::event::{RawInput, SourceEvent};
 use crate::clock::{Input, Side};
-use crate::config::{ActionKind, Binding, DeviceMatch, InputConfig};
-use crate::table::{Listener, Request};
+use crate::hearing::Listener;
+use crate::input::bindings::{ActionKind, Binding, DeviceMatch, InputConfig};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// What a button (or a device coming and going) asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
-    /// A request for the table (press, time, stop, pause, resume, start, clock check).
-    Table(Request),
+pub enum ButtonAction {
+    /// An input for the clock (press, time, stop, pause, resume, start).
+    Game(Input),
+    /// A clock check (1.7.5) for this listener.
+    ClockCheck(Listener),
     /// Tell this side its opponent's time.
     OpponentTime(Side),
     /// Repeat the last announcement to this listener.
@@ -51,12 +53,12 @@ pub enum Action {
 
 /// An action with the instant it was asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Command {
+pub struct MappedAction {
     /// The arrival time of the event that caused it (for a long press: the instant it
     /// became long).
     pub at: Instant,
     /// What to do.
-    pub action: Action,
+    pub action: ButtonAction,
 }
 
 #[derive(Debug, Default)]
@@ -111,7 +113,7 @@ impl Mapper {
     }
 
     /// Fires the long presses due at or before `now`.
-    pub fn advance(&mut self, now: Instant) -> Vec<Command> {
+    pub fn advance(&mut self, now: Instant) -> Vec<MappedAction> {
         let mut due: Vec<((DeviceId, String), Instant, Listener)> = self
             .long_presses
             .iter()
@@ -123,9 +125,9 @@ impl Mapper {
         for (key, at, listener) in due {
             self.long_presses.remove(&key);
             if self.buttons.get(&key).is_some_and(|s| s.down) {
-                out.push(Command {
+                out.push(MappedAction {
                     at,
-                    action: Action::Help(listener),
+                    action: ButtonAction::Help(listener),
                 });
             }
         }
@@ -133,7 +135,7 @@ impl Mapper {
     }
 
     /// Takes one reader event (after firing what fell due before it).
-    pub fn feed(&mut self, event: SourceEvent) -> Vec<Command> {
+    pub fn feed(&mut self, event: SourceEvent) -> Vec<MappedAction> {
         let mut out = self.advance(event.at());
         match event {
             SourceEvent::Button(raw) => out.extend(self.button(raw)),
@@ -151,36 +153,36 @@ impl Mapper {
                 if !self.lost.iter().any(|d| d.same_device(&device)) {
                     self.lost.push(device.clone());
                 }
-                out.push(Command {
+                out.push(MappedAction {
                     at,
-                    action: Action::DeviceLost { device },
+                    action: ButtonAction::DeviceLost { device },
                 });
             }
         }
         out
     }
 
-    fn connected(&mut self, at: Instant, device: DeviceId) -> Option<Command> {
+    fn connected(&mut self, at: Instant, device: DeviceId) -> Option<MappedAction> {
         if let Some(index) = self.lost.iter().position(|d| d.same_device(&device)) {
             self.lost.remove(index);
             self.known.retain(|d| !d.same_device(&device));
             self.known.push(device.clone());
-            return Some(Command {
+            return Some(MappedAction {
                 at,
-                action: Action::DeviceBack { device },
+                action: ButtonAction::DeviceBack { device },
             });
         }
         if self.known.contains(&device) {
             return None;
         }
         self.known.push(device.clone());
-        Some(Command {
+        Some(MappedAction {
             at,
-            action: Action::DeviceAdded { device },
+            action: ButtonAction::DeviceAdded { device },
         })
     }
 
-    fn button(&mut self, raw: RawInput) -> Option<Command> {
+    fn button(&mut self, raw: RawInput) -> Option<MappedAction> {
         let key = (raw.device.clone(), raw.button.clone());
         let state = self.buttons.entry(key.clone()).or_default();
         if raw.repeat {
@@ -208,7 +210,7 @@ impl Mapper {
         if binding.action == ActionKind::Time {
             self.long_presses.insert(key, (raw.at, binding.listener));
         }
-        Some(Command {
+        Some(MappedAction {
             at: raw.at,
             action: action_of(&binding),
         })
@@ -216,24 +218,24 @@ impl Mapper {
 }
 
 /// What a binding's press asks for.
-pub fn action_of(binding: &Binding) -> Action {
+pub fn action_of(binding: &Binding) -> ButtonAction {
     let listener = binding.listener;
     // Player actions are validated to have a player's side; White is never reached otherwise.
     let side = listener.side().unwrap_or(Side::White);
     match binding.action {
-        ActionKind::Press => Action::Table(Request::Game(Input::Press(side))),
-        ActionKind::Time => Action::Table(Request::Game(Input::Query(side))),
-        ActionKind::Stop => Action::Table(Request::Game(Input::Stop(side))),
-        ActionKind::Pause => Action::Table(Request::Game(Input::Pause)),
-        ActionKind::Resume => Action::Table(Request::Game(Input::Resume)),
-        ActionKind::Start => Action::Table(Request::Game(Input::Start)),
-        ActionKind::ClockCheck => Action::Table(Request::ClockCheck(listener)),
-        ActionKind::OpponentTime => Action::OpponentTime(side),
-        ActionKind::Repeat => Action::Repeat(listener),
-        ActionKind::VolumeUp => Action::VolumeUp(listener),
-        ActionKind::VolumeDown => Action::VolumeDown(listener),
-        ActionKind::RateUp => Action::RateUp(listener),
-        ActionKind::RateDown => Action::RateDown(listener),
-        ActionKind::Help => Action::Help(listener),
+        ActionKind::Press => ButtonAction::Game(Input::Press(side)),
+        ActionKind::Time => ButtonAction::Game(Input::Query(side)),
+        ActionKind::Stop => ButtonAction::Game(Input::Stop(side)),
+        ActionKind::Pause => ButtonAction::Game(Input::Pause),
+        ActionKind::Resume => ButtonAction::Game(Input::Resume),
+        ActionKind::Start => ButtonAction::Game(Input::Start),
+        ActionKind::ClockCheck => ButtonAction::ClockCheck(listener),
+        ActionKind::OpponentTime => ButtonAction::OpponentTime(side),
+        ActionKind::Repeat => ButtonAction::Repeat(listener),
+        ActionKind::VolumeUp => ButtonAction::VolumeUp(listener),
+        ActionKind::VolumeDown => ButtonAction::VolumeDown(listener),
+        ActionKind::RateUp => ButtonAction::RateUp(listener),
+        ActionKind::RateDown => ButtonAction::RateDown(listener),
+        ActionKind::Help => ButtonAction::Help(listener),
     }
 }

@@ -5,15 +5,14 @@
 //! Readers are thin adapters; everything above [`RawInput`] is pure and tested with
 //! synthetic events (this machine has no `/dev/input`).
 
+pub mod bindings;
 pub mod device;
 pub mod devices;
 pub mod evdev_source;
 pub mod event;
 pub mod gilrs_source;
-pub mod help;
 pub mod inject;
 pub mod learn;
-pub mod learn_phrases;
 pub mod mapper;
 pub mod sources;
 pub mod terminal_source;
@@ -21,8 +20,7 @@ pub mod terminal_source;
 pub use device::{DeviceId, DeviceKind};
 pub use devices::{list_devices, DeviceList};
 pub use event::{RawInput, SourceEvent};
-pub use help::{help_for, help_lines};
-pub use mapper::{Action, Command, Mapper};
+pub use mapper::{ButtonAction, MappedAction, Mapper};
 
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@ use super::evdev_source::{self, Wanted};
 use super::event::SourceEvent;
 use super::gilrs_source;
 use super::terminal_source::{self, RawMode};
-use crate::config::{DeviceMatch, InputConfig};
+use crate::input::bindings::{DeviceMatch, InputConfig};
 use crossbeam_channel::Sender;
 
 /// What was started, and what could not be.

@@ -3,7 +3,7 @@
 
 use super::device::DeviceId;
 use super::event::{RawInput, SourceEvent};
-use super::mapper::{Action, Command, Mapper};
+use super::mapper::{ButtonAction, MappedAction, Mapper};
 use super::tests_support::{button, config_with};
 use crate::clock::{Event, Input, Ms, Side};
 use crate::config::Config;
@@ -22,7 +22,7 @@ struct Board {
     zero: Instant,
     mapper: Mapper,
     table: Table,
-    commands: Vec<Command>,
+    commands: Vec<MappedAction>,
 }
 
 impl Board {
@@ -30,7 +30,7 @@ impl Board {
         Board {
             zero: Instant::now(),
             mapper: Mapper::new(&config.input),
-            table: Table::new(config, 0),
+            table: Table::new(&config.table_settings(), 0),
             commands: Vec::new(),
         }
     }
@@ -41,7 +41,7 @@ impl Board {
 
     fn feed(&mut self, event: SourceEvent) {
         for command in self.mapper.feed(event) {
-            if let Action::Table(request) = command.action {
+            if let Some(request) = request_of(&command.action) {
                 let now = self.ms(command.at);
                 self.table.handle(now, request);
             }
@@ -57,10 +57,7 @@ impl Board {
     fn requests(&self) -> Vec<Request> {
         self.commands
             .iter()
-            .filter_map(|c| match c.action {
-                Action::Table(r) => Some(r),
-                _ => None,
-            })
+            .filter_map(|c| request_of(&c.action))
             .collect()
     }
 }
@@ -243,9 +240,9 @@ fn a_long_press_of_time_gives_the_help_at_its_instant() {
     let fired = board.mapper.advance(zero + Duration::from_millis(3_500));
     assert_eq!(
         fired,
-        vec![Command {
+        vec![MappedAction {
             at: zero + Duration::from_millis(3_000),
-            action: Action::Help(Listener::White)
+            action: ButtonAction::Help(Listener::White)
         }]
     );
     assert_eq!(board.mapper.next_deadline(), None);
@@ -266,9 +263,9 @@ fn a_help_button_helps_at_once() {
     board.tap(10, &pad(), "Select");
     assert_eq!(
         board.commands,
-        vec![Command {
+        vec![MappedAction {
             at: board.zero + Duration::from_millis(10),
-            action: Action::Help(Listener::Black)
+            action: ButtonAction::Help(Listener::Black)
         }]
     );
 }
@@ -303,19 +300,19 @@ fn a_controller_unplugged_and_back_keeps_its_buttons() {
     });
     board.tap(6_000, &black, "South");
     board.tap(7_000, &back, "South");
-    let actions: Vec<Action> = board.commands.iter().map(|c| c.action.clone()).collect();
+    let actions: Vec<ButtonAction> = board.commands.iter().map(|c| c.action.clone()).collect();
     assert_eq!(
         actions,
         vec![
-            Action::DeviceAdded {
+            ButtonAction::DeviceAdded {
                 device: white.clone()
             },
-            Action::Table(Request::Game(Input::Start)),
-            Action::Table(Request::Game(Input::Press(Side::White))),
-            Action::DeviceLost { device: white },
-            Action::DeviceBack { device: back },
-            Action::Table(Request::Game(Input::Press(Side::Black))),
-            Action::Table(Request::Game(Input::Press(Side::White))),
+            ButtonAction::Game(Input::Start),
+            ButtonAction::Game(Input::Press(Side::White)),
+            ButtonAction::DeviceLost { device: white },
+            ButtonAction::DeviceBack { device: back },
+            ButtonAction::Game(Input::Press(Side::Black)),
+            ButtonAction::Game(Input::Press(Side::White)),
         ]
     );
     assert_eq!(presses(&board.table.drain()).len(), 3);
@@ -354,18 +351,18 @@ fn every_action_maps_to_its_request_or_local_action() {
     for (i, key) in ["a", "b", "c", "d", "e", "f", "g", "h"].iter().enumerate() {
         board.tap(100 * i as u64, &DeviceId::terminal(), key);
     }
-    let actions: Vec<Action> = board.commands.iter().map(|c| c.action.clone()).collect();
+    let actions: Vec<ButtonAction> = board.commands.iter().map(|c| c.action.clone()).collect();
     assert_eq!(
         actions,
         vec![
-            Action::Table(Request::Game(Input::Stop(Side::White))),
-            Action::Table(Request::ClockCheck(Listener::Black)),
-            Action::Table(Request::Game(Input::Pause)),
-            Action::Table(Request::Game(Input::Resume)),
-            Action::OpponentTime(Side::Black),
-            Action::Repeat(Listener::White),
-            Action::VolumeUp(Listener::Arbiter),
-            Action::VolumeDown(Listener::Black),
+            ButtonAction::Game(Input::Stop(Side::White)),
+            ButtonAction::ClockCheck(Listener::Black),
+            ButtonAction::Game(Input::Pause),
+            ButtonAction::Game(Input::Resume),
+            ButtonAction::OpponentTime(Side::Black),
+            ButtonAction::Repeat(Listener::White),
+            ButtonAction::VolumeUp(Listener::Arbiter),
+            ButtonAction::VolumeDown(Listener::Black),
         ]
     );
 }
@@ -432,4 +429,13 @@ fn a_bouncing_gilrs_button_through_the_adapter_mapper_and_table_passes_once() {
         .iter()
         .any(|o| matches!(o, Output::Cue { cue: Cue::Buzz, .. })));
     assert_eq!(board.table.game().running(), Some(Side::Black));
+}
+
+/// The table request a button's action is, if it is one.
+fn request_of(action: &ButtonAction) -> Option<Request> {
+    match action {
+        ButtonAction::Game(input) => Some(Request::Game(*input)),
+        ButtonAction::ClockCheck(listener) => Some(Request::ClockCheck(*listener)),
+        _ => None,
+    }
 }

@@ -165,7 +165,7 @@ impl Journal {
         mut each: impl FnMut(&Config, Vec<Output>),
     ) -> Result<Table, JournalError> {
         let mut config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
-        let mut table = Table::new(&config, 0);
+        let mut table = Table::new(&config.table_settings(), 0);
         for record in &self.records {
             match record {
                 Record::Input { game_ms, input, .. } => table.handle(*game_ms, *input),
@@ -178,7 +178,7 @@ impl Journal {
                     each(&config, table.drain());
                     let new = Config::parse(text, &format!("{path} (reloaded config)"))?;
                     // Only reloads the live clock accepted were journaled.
-                    if table.reconfigure(&new).is_ok() {
+                    if table.reconfigure(&new.table_settings()).is_ok() {
                         config = new;
                     }
                 }

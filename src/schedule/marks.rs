@@ -2,8 +2,32 @@
 //! his vision (rule 1.7.9), his extra warnings, his countdown and the flag-rising cue.
 
 use crate::clock::{Ms, MINUTE, SECOND};
-use crate::config::{Player, Vision};
 use serde::Serialize;
+
+/// How well a player sees, which sets the warnings the rules require (1.7.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vision {
+    /// Warned at 10:00 before each control.
+    TotallyBlind,
+    /// Warned at 5:00 before each control.
+    LowVision,
+    /// No warning unless configured.
+    Sighted,
+}
+
+/// What a player is warned of: the rule's warning for his vision, extra warnings, the final
+/// countdown and the flag-rising cue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warnings {
+    /// How well he sees (the rule's warning).
+    pub vision: Vision,
+    /// Warnings besides the rule's (remaining times, above zero).
+    pub extra: Vec<Ms>,
+    /// Seconds counted aloud at the end of a stage (0: off).
+    pub countdown: u32,
+    /// A soft tick during the last 2 minutes of a stage.
+    pub flag_rising_cue: bool,
+}
 
 /// What a mark does when the remaining time reaches it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -36,11 +60,11 @@ pub fn rule_warning(vision: Vision) -> Option<Ms> {
 }
 
 /// Every mark for a player, highest remaining time first, without duplicates.
-pub fn marks_for(player: &Player) -> Vec<Mark> {
+pub fn marks_for(player: &Warnings) -> Vec<Mark> {
     let mut marks = Vec::new();
     let warnings = rule_warning(player.vision)
         .into_iter()
-        .chain(player.extra_warnings.iter().copied());
+        .chain(player.extra.iter().copied());
     for remaining in warnings {
         marks.push(Mark {
             remaining,
@@ -71,15 +95,11 @@ pub fn marks_for(player: &Player) -> Vec<Mark> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hearing::Lang;
 
-    fn player(vision: Vision) -> Player {
-        Player {
-            name: "P".into(),
+    fn player(vision: Vision) -> Warnings {
+        Warnings {
             vision,
-            language: Lang::Ru,
-            start_time: None,
-            extra_warnings: vec![],
+            extra: vec![],
             countdown: 0,
             flag_rising_cue: false,
         }
@@ -101,7 +121,7 @@ mod tests {
     #[test]
     fn extras_countdown_and_ticks_are_added_without_duplicates() {
         let mut p = player(Vision::TotallyBlind);
-        p.extra_warnings = vec![10 * MINUTE, 2 * MINUTE];
+        p.extra = vec![10 * MINUTE, 2 * MINUTE];
         p.countdown = 3;
         p.flag_rising_cue = true;
         let marks = marks_for(&p);

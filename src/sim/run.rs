@@ -3,8 +3,8 @@
 use super::script::{Action, Step};
 use crate::clock::{GameResult, Ms, Side, Stamped};
 use crate::config::Config;
-use crate::speech::{say_lines, Languages};
-use crate::table::{Output, Request, Table};
+use crate::table::{Request, Table};
+use crate::transcript::transcript_lines;
 use serde::Serialize;
 
 /// Moves completed per side.
@@ -37,7 +37,7 @@ pub struct FinalLine {
 
 /// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
 pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
-    let mut table = Table::new(config, 0);
+    let mut table = Table::new(&config.table_settings(), 0);
     let languages = config.languages();
     let mut lines = Vec::new();
     let mut end = 0;
@@ -72,21 +72,6 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
 fn json<T: Serialize>(value: &T) -> String {
     // Our own plain structs and enums always serialize.
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-}
-
-/// The transcript lines of one output: its JSON line, or its `say` lines per language.
-pub fn transcript_lines(languages: &Languages, output: &Output) -> Vec<String> {
-    match output {
-        Output::Say {
-            at_ms,
-            audience,
-            notice,
-        } => say_lines(languages, *at_ms, audience, notice)
-            .iter()
-            .map(json)
-            .collect(),
-        other => other.json().into_iter().collect(),
-    }
 }
 
 /// Renders one event as a JSON line (for callers that stream events).

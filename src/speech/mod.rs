@@ -6,6 +6,8 @@ mod announcement;
 mod duration;
 mod en;
 mod en_numbers;
+pub mod help;
+pub mod learn;
 pub mod lines;
 pub mod notices;
 mod pack;

@@ -6,15 +6,15 @@
 
 mod request;
 mod route;
+mod settings;
 
 pub use crate::hearing::{Audience, Cue, Listener};
 pub use crate::speech::Announcement;
 pub use request::Request;
+pub use settings::{Announce, Mode, TableSettings};
 
 use crate::clock::{Game, Ms, Side, Stamped};
-use crate::config::{Announce, Config, Mode};
 use crate::schedule::{marks_for, Fired, MarkKind, Scheduler};
-use serde::Serialize;
 
 /// One thing that came out of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,62 +68,6 @@ impl Output {
     }
 }
 
-#[derive(Serialize)]
-struct WarningLine<'a> {
-    at_ms: Ms,
-    event: &'static str,
-    side: Side,
-    remaining_ms: Ms,
-    threshold_ms: Ms,
-    audience: &'a Audience,
-}
-
-#[derive(Serialize)]
-struct CueLine<'a> {
-    at_ms: Ms,
-    event: &'static str,
-    cue: Cue,
-    side: Side,
-    audience: &'a Audience,
-}
-
-impl Output {
-    /// The transcript line of a core event, warning or cue (`say` lines are phrased elsewhere).
-    pub fn json(&self) -> Option<String> {
-        let text = match self {
-            Output::Core(stamped) => serde_json::to_string(stamped),
-            Output::Warning {
-                at_ms,
-                side,
-                remaining_ms,
-                threshold_ms,
-                audience,
-            } => serde_json::to_string(&WarningLine {
-                at_ms: *at_ms,
-                event: "warning",
-                side: *side,
-                remaining_ms: *remaining_ms,
-                threshold_ms: *threshold_ms,
-                audience,
-            }),
-            Output::Cue {
-                at_ms,
-                cue,
-                side,
-                audience,
-            } => serde_json::to_string(&CueLine {
-                at_ms: *at_ms,
-                event: "cue",
-                cue: *cue,
-                side: *side,
-                audience,
-            }),
-            Output::Say { .. } => return None,
-        };
-        text.ok()
-    }
-}
-
 /// One game at a table, with its scheduler and routing rules.
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -136,9 +80,9 @@ pub struct Table {
 
 impl Table {
     /// A table for this configuration, not started; its timeline's zero is `at`.
-    pub fn new(config: &Config, at: Ms) -> Table {
-        let game = Game::new(config.setup(), at);
-        let marks = Side::BOTH.map(|side| marks_for(config.player(side)));
+    pub fn new(config: &TableSettings, at: Ms) -> Table {
+        let game = Game::new(config.setup.clone(), at);
+        let marks = config.warnings.clone().map(|w| marks_for(&w));
         let scheduler = Scheduler::new(marks, config.announce.remind_after, &game);
         Table {
             game,
@@ -151,11 +95,11 @@ impl Table {
 
     /// Takes new settings mid-game (a reload while paused): announcements, warnings and modes
     /// change; the time control cannot. Warnings are re-armed below each player's time now.
-    pub fn reconfigure(&mut self, config: &Config) -> Result<(), String> {
-        if config.control != *self.game.control() {
+    pub fn reconfigure(&mut self, config: &TableSettings) -> Result<(), String> {
+        if config.setup.control != *self.game.control() {
             return Err("the time control of a game in progress cannot change: start a new game (new-game) to use it".to_string());
         }
-        let marks = Side::BOTH.map(|side| marks_for(config.player(side)));
+        let marks = config.warnings.clone().map(|w| marks_for(&w));
         self.scheduler = Scheduler::new(marks, config.announce.remind_after, &self.game);
         self.mode = config.mode;
         self.announce = config.announce.clone();

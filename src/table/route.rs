@@ -6,8 +6,8 @@
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
+use super::settings::Announce;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
-use crate::config::Announce;
 use crate::hearing::Cue;
 use crate::hearing::Listener;
 use crate::speech::Announcement;

@@ -51,7 +51,7 @@ use Side::{Black, White};
 
 #[test]
 fn blind_at_ten_minutes_low_vision_at_five_at_the_exact_instant() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(MINUTE, Request::Game(Input::Press(White)));
     assert_eq!(
@@ -73,7 +73,7 @@ fn blind_at_ten_minutes_low_vision_at_five_at_the_exact_instant() {
 
 #[test]
 fn the_scheduler_sleeps_when_nothing_is_due() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     assert_eq!(table.next_deadline(), None, "not started");
     table.handle(0, Request::Game(Input::Start));
     table.handle(SECOND, Request::Game(Input::Pause));
@@ -81,7 +81,8 @@ fn the_scheduler_sleeps_when_nothing_is_due() {
     let mut sighted = Table::new(
         &config_text(
             "[[time_control.stage]]\ntime = \"5:00\"\n[players.white]\nvision = \"sighted\"\n",
-        ),
+        )
+        .table_settings(),
         0,
     );
     sighted.handle(0, Request::Game(Input::Start));
@@ -91,7 +92,8 @@ fn the_scheduler_sleeps_when_nothing_is_due() {
 #[test]
 fn a_stage_that_starts_at_or_below_a_threshold_gives_no_warning() {
     let mut table = Table::new(
-        &config_text("[[time_control.stage]]\ntime = \"10:00\"\n[players.white]\nvision = \"totally_blind\"\n"),
+        &config_text("[[time_control.stage]]\ntime = \"10:00\"\n[players.white]\nvision = \"totally_blind\"\n")
+            .table_settings(),
         0,
     );
     table.handle(0, Request::Game(Input::Start));
@@ -104,7 +106,7 @@ fn each_control_gets_its_warning_re_armed_by_the_new_stage() {
     let text = "[[time_control.stage]]\nmoves = 2\ntime = \"11:00\"\n\
                 [[time_control.stage]]\ntime = \"15:00\"\n[players.white]\nvision = \"totally_blind\"\n\
                 [players.black]\nvision = \"sighted\"\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(2 * MINUTE, Request::Game(Input::Press(White))); // W 9:00, warned at 1:00
     table.handle(3 * MINUTE, Request::Game(Input::Press(Black)));
@@ -125,7 +127,7 @@ fn each_control_gets_its_warning_re_armed_by_the_new_stage() {
 fn no_chatter_with_an_increment_hovering_around_the_threshold() {
     let text = "[[time_control.stage]]\ntime = \"10:10\"\nincrement = \"0:10\"\n\
                 [players.white]\nvision = \"totally_blind\"\n[players.black]\nvision = \"sighted\"\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     let mut t = 0;
     for _ in 0..30 {
@@ -141,7 +143,7 @@ fn no_chatter_with_an_increment_hovering_around_the_threshold() {
 
 #[test]
 fn an_arbiter_addition_above_the_threshold_re_arms_it() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(3 * MINUTE, Request::Game(Input::Adjust(White, 5 * MINUTE))); // 9:00 -> 14:00
     table.advance(10 * MINUTE);
@@ -159,7 +161,7 @@ fn an_arbiter_addition_above_the_threshold_re_arms_it() {
 fn an_arbiter_cut_past_an_unfired_threshold_warns_at_once() {
     let text = "[[time_control.stage]]\ntime = \"1:00:00\"\n\
                 [players.white]\nvision = \"totally_blind\"\nextra_warnings = [\"30:00\", \"20:00\"]\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(MINUTE, Request::Game(Input::Set(White, 16 * MINUTE)));
     let found = warnings(&table.drain());
@@ -178,7 +180,7 @@ fn a_sighted_player_is_warned_only_when_configured() {
     let text = "[[time_control.stage]]\ntime = \"12:00\"\n\
                 [players.white]\nvision = \"sighted\"\nextra_warnings = [\"1:00\"]\n\
                 [players.black]\nvision = \"sighted\"\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(MINUTE, Request::Game(Input::Press(White)));
     table.advance(HOUR_BOUND);
@@ -188,7 +190,7 @@ fn a_sighted_player_is_warned_only_when_configured() {
         vec![],
         "White's 1:00 never came: Black's flag fell first"
     );
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.advance(HOUR_BOUND);
     assert_eq!(
@@ -201,7 +203,7 @@ const HOUR_BOUND: Ms = 60 * MINUTE;
 
 #[test]
 fn a_warning_goes_to_the_player_and_the_arbiter_not_the_opponent() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.advance(3 * MINUTE);
     let outputs = table.drain();
@@ -215,7 +217,7 @@ fn a_warning_goes_to_the_player_and_the_arbiter_not_the_opponent() {
 
 #[test]
 fn a_flag_alert_reaches_the_opponent_and_the_arbiter_only() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.advance(13 * MINUTE);
     let outputs = table.drain();
@@ -244,7 +246,10 @@ fn a_flag_alert_reaches_the_opponent_and_the_arbiter_only() {
 
 #[test]
 fn a_query_reaches_only_the_asker_and_the_flagged_player_hears_zero() {
-    let mut table = Table::new(&config("[announce]\nopponent_time_on_query = true"), 0);
+    let mut table = Table::new(
+        &config("[announce]\nopponent_time_on_query = true").table_settings(),
+        0,
+    );
     table.handle(0, Request::Game(Input::Start));
     table.handle(13 * MINUTE, Request::Game(Input::Query(White)));
     let said = says(&table.drain());
@@ -288,7 +293,7 @@ fn practice_mode_reminds_once_per_turn_after_the_configured_time() {
     let text = "mode = \"practice\"\n[[time_control.stage]]\ntime = \"5:00\"\n\
                 [announce]\nremind_after = \"1:00\"\n[players.white]\nvision = \"sighted\"\n\
                 [players.black]\nvision = \"sighted\"\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.handle(30 * SECOND, Request::Game(Input::Pause));
     table.handle(90 * SECOND, Request::Game(Input::Resume));
@@ -310,7 +315,7 @@ fn practice_mode_reminds_once_per_turn_after_the_configured_time() {
 fn practice_to_all_sends_everything_to_everyone() {
     let text = "mode = \"practice\"\n[[time_control.stage]]\ntime = \"11:00\"\n\
                 [announce]\npractice_to_all = true\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.advance(2 * MINUTE);
     let outputs = table.drain();
@@ -324,7 +329,7 @@ fn practice_to_all_sends_everything_to_everyone() {
 fn countdown_and_flag_rising_ticks_go_to_the_player_only() {
     let text = "[[time_control.stage]]\ntime = \"3:00\"\n\
                 [players.white]\nvision = \"sighted\"\ncountdown = 3\nflag_rising_cue = true\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     table.advance(4 * MINUTE);
     let outputs = table.drain();
@@ -366,7 +371,7 @@ fn moves_to_control_is_said_at_the_configured_counts() {
     let text = "[[time_control.stage]]\nmoves = 3\ntime = \"10:00\"\n[[time_control.stage]]\ntime = \"5:00\"\n\
                 [announce]\nmoves_to_control = [2, 1]\nmoves = [\"white\", \"black\"]\n\
                 [players.white]\nvision = \"sighted\"\n[players.black]\nvision = \"sighted\"\n";
-    let mut table = Table::new(&config_text(text), 0);
+    let mut table = Table::new(&config_text(text).table_settings(), 0);
     table.handle(0, Request::Game(Input::Start));
     let mut t = 0;
     for _ in 0..3 {
@@ -398,7 +403,7 @@ fn moves_to_control_is_said_at_the_configured_counts() {
 
 #[test]
 fn a_clock_check_goes_to_the_one_who_asked() {
-    let mut table = Table::new(&config(""), 0);
+    let mut table = Table::new(&config("").table_settings(), 0);
     table.handle(0, Request::ClockCheck(Listener::Black));
     let said = says(&table.drain());
     assert_eq!(

@@ -1,18 +1,9 @@
 //! The spoken help: for one listener, a sentence per button saying what it does, in English or
 //! Russian. Pure: built from the bindings alone; the daemon speaks the lines in order.
 
-use crate::config::{ActionKind, Binding, Config, DeviceMatch};
 use crate::hearing::Lang;
 use crate::hearing::Listener;
-
-/// The help lines for `listener` in his own language (a player's, or the arbiter's).
-pub fn help_for(config: &Config, listener: Listener) -> Vec<String> {
-    let language = match listener.side() {
-        Some(side) => config.player(side).language,
-        None => config.arbiter_language,
-    };
-    help_lines(&config.input.bindings, listener, language)
-}
+use crate::input::bindings::{ActionKind, Binding, DeviceMatch};
 
 /// The help lines for `listener`: one per button bound to him, in the file's order.
 /// Bindings of other listeners are left out; with none, one line says so.
@@ -211,15 +202,15 @@ mod tests {
              [[input.binding]]\nbutton = \"KEY_N\"\ndevice = \"evdev:Foot Switch\"\naction = \"time\"\nside = \"black\"\n",
         );
         assert_eq!(
-            help_for(&config, Listener::White),
+            config.help_for(Listener::White),
             vec!["The B button on Foot Switch: tells your remaining time; a long press gives this help."]
         );
         assert_eq!(
-            help_for(&config, Listener::Black),
+            config.help_for(Listener::Black),
             vec!["Кнопка N на устройстве Foot Switch: говорит ваше оставшееся время; долгое нажатие — эта подсказка."]
         );
         assert_eq!(
-            help_for(&config, Listener::Arbiter),
+            config.help_for(Listener::Arbiter),
             vec!["Для вас не настроено ни одной кнопки."]
         );
     }

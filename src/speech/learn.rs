@@ -1,12 +1,12 @@
 //! What learn mode says, in English or Russian: short sentences meant to be heard, naming
 //! buttons the way the spoken help does and devices by name (never by uuid or path).
 
-use super::device::{DeviceId, DeviceKind};
 use super::help::button_name;
-use super::learn::Step;
 use crate::clock::Side;
-use crate::config::ActionKind;
 use crate::hearing::Lang;
+use crate::input::bindings::ActionKind;
+use crate::input::device::{DeviceId, DeviceKind};
+use crate::input::learn::{LearnWords, Step};
 
 /// The sentences of learn mode in one language.
 #[derive(Debug, Clone, Copy)]
@@ -67,12 +67,48 @@ impl Phrases {
         }
     }
 
+    /// The input ended before every button was learned.
+    pub fn ended(self, step: &Step) -> String {
+        match self.0 {
+            Lang::En => format!(
+                "the input ended before {} was learned; nothing was written",
+                title(step)
+            ),
+            Lang::Ru => format!(
+                "ввод закончился раньше, чем была назначена {}; ничего не записано",
+                nominative(step)
+            ),
+        }
+    }
+
     /// Everything is learned and written.
     pub fn saved(self, file: &str) -> String {
         match self.0 {
             Lang::En => format!("All buttons are set. Saved to {file}."),
             Lang::Ru => format!("Все кнопки назначены. Сохранено в {file}."),
         }
+    }
+}
+
+impl LearnWords for Phrases {
+    fn prompt(&self, step: &Step) -> String {
+        Phrases::prompt(*self, step)
+    }
+
+    fn heard(&self, device: &DeviceId, button: &str) -> String {
+        Phrases::heard(*self, device, button)
+    }
+
+    fn set(&self, step: &Step) -> String {
+        Phrases::set(*self, step)
+    }
+
+    fn already(&self, other: &Step, step: &Step) -> String {
+        Phrases::already(*self, other, step)
+    }
+
+    fn another(&self, step: &Step) -> String {
+        Phrases::another(*self, step)
     }
 }
 

@@ -1,0 +1,55 @@
+//! What a table is set up with: the game's setup, each player's warnings, tournament or
+//! practice, and what the clock says on its own. Built by `config` from the file.
+
+use crate::clock::{GameSetup, Ms};
+use crate::hearing::Listener;
+use crate::schedule::Warnings;
+
+/// Tournament rules (1.7.7, 1.7.9 audiences) or relaxed home practice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A tournament board: the rules of 1.7 in full.
+    Tournament,
+    /// Practice at home.
+    Practice,
+}
+
+/// What the clock says on its own, and to whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Announce {
+    /// Who hears the move number after each press.
+    pub moves: Vec<Listener>,
+    /// Counts of moves left to the control at which the player is told.
+    pub moves_to_control: Vec<u32>,
+    /// The time button also tells the opponent's time.
+    pub opponent_time_on_query: bool,
+    /// Practice only: remind the side on move after this long without a press.
+    pub remind_after: Option<Ms>,
+    /// Practice only: everything is said to everyone.
+    pub practice_to_all: bool,
+}
+
+impl Default for Announce {
+    fn default() -> Announce {
+        Announce {
+            moves: Vec::new(),
+            moves_to_control: vec![5, 1],
+            opponent_time_on_query: false,
+            remind_after: None,
+            practice_to_all: false,
+        }
+    }
+}
+
+/// Everything a table is set up with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSettings {
+    /// The game: time control, whose clock starts, time odds.
+    pub setup: GameSetup,
+    /// White's and Black's warnings, in that order.
+    pub warnings: [Warnings; 2],
+    /// Tournament or practice.
+    pub mode: Mode,
+    /// Announcements and their audiences.
+    pub announce: Announce,
+}

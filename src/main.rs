@@ -11,11 +11,11 @@ use talkclock::cli;
 #[command(name = "talkclock", version, about)]
 struct Args {
     #[command(subcommand)]
-    command: Command,
+    command: CliCommand,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum CliCommand {
     /// Run a scripted game on virtual time and print one JSON object per line.
     Simulate {
         /// The configuration file (TOML); the embedded default when omitted.
@@ -176,19 +176,19 @@ fn main() -> ExitCode {
         )
         .init();
     let outcome = match args.command {
-        Command::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
-        Command::Check { config } => cli::check(config.as_deref()),
-        Command::Run(run) => cli::run(run.options(), run.check),
-        Command::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),
-        Command::Replay { journal } => cli::replay(&journal),
-        Command::Export { journal, to } => cli::export(journal.as_deref(), &to),
-        Command::Import { file, journal } => cli::import(&file, journal.as_deref()),
-        Command::Devices => cli::devices(),
-        Command::VoiceCatalog { lang } => cli::voice_catalog(&lang),
-        Command::Say { lang, time, print } => cli::say(&lang, &time, print),
-        Command::Bench { args } => Err(cli::bench::bench(&args)),
-        Command::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
-        Command::Buttons { config } => cli::buttons(config.as_deref()),
+        CliCommand::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
+        CliCommand::Check { config } => cli::check(config.as_deref()),
+        CliCommand::Run(run) => cli::run(run.options(), run.check),
+        CliCommand::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),
+        CliCommand::Replay { journal } => cli::replay(&journal),
+        CliCommand::Export { journal, to } => cli::export(journal.as_deref(), &to),
+        CliCommand::Import { file, journal } => cli::import(&file, journal.as_deref()),
+        CliCommand::Devices => cli::devices(),
+        CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
+        CliCommand::Say { lang, time, print } => cli::say(&lang, &time, print),
+        CliCommand::Bench { args } => Err(cli::bench::bench(&args)),
+        CliCommand::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
+        CliCommand::Buttons { config } => cli::buttons(config.as_deref()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,13 +5,13 @@
 use crate::clock::{Ms, Side};
 use crate::hearing::{Audience, Cue};
 use crate::speech::{say_lines, Languages};
-use crate::table::Output;
+use crate::table::TableOutput;
 use serde::Serialize;
 
 /// The transcript lines of one output: its JSON line, or its `say` lines per language.
-pub fn transcript_lines(languages: &Languages, output: &Output) -> Vec<String> {
+pub fn transcript_lines(languages: &Languages, output: &TableOutput) -> Vec<String> {
     match output {
-        Output::Say {
+        TableOutput::Say {
             at_ms,
             audience,
             notice,
@@ -44,10 +44,10 @@ struct CueLine<'a> {
 
 /// The transcript line of a core event, warning or cue (`say` lines are phrased per language
 /// by [`transcript_lines`]).
-pub fn line_of(output: &Output) -> Option<String> {
+pub fn line_of(output: &TableOutput) -> Option<String> {
     let text = match output {
-        Output::Core(stamped) => serde_json::to_string(stamped),
-        Output::Warning {
+        TableOutput::Core(stamped) => serde_json::to_string(stamped),
+        TableOutput::Warning {
             at_ms,
             side,
             remaining_ms,
@@ -61,7 +61,7 @@ pub fn line_of(output: &Output) -> Option<String> {
             threshold_ms: *threshold_ms,
             audience,
         }),
-        Output::Cue {
+        TableOutput::Cue {
             at_ms,
             cue,
             side,
@@ -73,7 +73,7 @@ pub fn line_of(output: &Output) -> Option<String> {
             side: *side,
             audience,
         }),
-        Output::Say { .. } => return None,
+        TableOutput::Say { .. } => return None,
     };
     text.ok()
 }

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 use talkclock::clock::{Event, Game, GameSetup, Input, Ms, Side, MINUTE, SECOND};
 use talkclock::config::Config;
-use talkclock::table::{Output, Request, Table};
+use talkclock::table::{Request, Table, TableOutput};
 
 const THRESHOLDS: [Ms; 3] = [10 * MINUTE, 5 * MINUTE, 2 * MINUTE];
 
@@ -80,7 +80,7 @@ proptest! {
             inputs.push((now, input));
             for output in table.drain() {
                 match output {
-                    Output::Core(stamped) => match stamped.event {
+                    TableOutput::Core(stamped) => match stamped.event {
                         Event::Press { white_ms, black_ms, .. } => after_press = [white_ms, black_ms],
                         Event::Stage { side, .. } => {
                             let left = after_press[side.index()];
@@ -91,7 +91,7 @@ proptest! {
                         }
                         _ => {}
                     },
-                    Output::Warning { at_ms, side, remaining_ms, threshold_ms, .. } => {
+                    TableOutput::Warning { at_ms, side, remaining_ms, threshold_ms, .. } => {
                         prop_assert!(
                             armed[side.index()].remove(&threshold_ms),
                             "{side} warned twice for {threshold_ms} (at {at_ms})"

@@ -8,11 +8,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use talkclock::clock::{Event, Input, Side};
 use talkclock::config::Config;
-use talkclock::control::Command as ArbiterCommand;
+use talkclock::control::ArbiterCommand;
 use talkclock::daemon::{clocks_now, Core, CoreMsg, CoreOutput};
 use talkclock::input::{DeviceId, RawInput, SourceEvent};
 use talkclock::journal::FileStore;
-use talkclock::table::{Output, Request, Table};
+use talkclock::table::{Request, Table, TableOutput};
 
 /// A bench configuration: tournament, both players in English, one stage of `time`.
 pub fn config_text(time: &str) -> String {
@@ -108,7 +108,7 @@ fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
 }
 
 fn is_flag(output: &CoreOutput) -> bool {
-    matches!(output, CoreOutput::Table(Output::Core(s)) if matches!(s.event, Event::Flag { .. }))
+    matches!(output, CoreOutput::Table(TableOutput::Core(s)) if matches!(s.event, Event::Flag { .. }))
 }
 
 /// `a − b` in microseconds, signed.

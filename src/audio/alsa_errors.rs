@@ -3,7 +3,7 @@
 //! global error handler; [`silence_alsa_errors`] replaces that handler with one that does
 //! nothing. Failures still reach us as error codes through cpal, and we log those.
 //!
-//! Why not the alsa crate's `Output::local_error_handler`: it uses `snd_lib_error_set_local`,
+//! Why not the alsa crate's `DeviceOutput::local_error_handler`: it uses `snd_lib_error_set_local`,
 //! which is thread-local, and alsa-lib is called from threads we do not own (cpal's stream
 //! threads). Passing NULL to `snd_lib_error_set_handler` restores the printing default.
 //! Newer alsa-lib (`snd_lib_log_set_handler`) is not in Debian 12's 1.2.8.

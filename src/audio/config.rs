@@ -31,7 +31,7 @@ impl HostKind {
 pub struct Route {
     /// The listener.
     pub listener: Listener,
-    /// Output device name or id (see [`crate::audio::devices`]), or `"default"`.
+    /// DeviceOutput device name or id (see [`crate::audio::devices`]), or `"default"`.
     pub device: String,
     /// Zero-based output channels that carry this listener's sound (0 = left, 1 = right).
     pub channels: Vec<u16>,

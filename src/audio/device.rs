@@ -45,7 +45,7 @@ pub(crate) fn lock(mixer: &Mutex<DeviceMixer>) -> MutexGuard<'_, DeviceMixer> {
 type OpenResult = Result<Box<dyn OutputStream>, AudioError>;
 
 /// One output device.
-pub(crate) struct Output {
+pub(crate) struct DeviceOutput {
     request: StreamRequest,
     mixer: Arc<Mutex<DeviceMixer>>,
     activity: Arc<Activity>,
@@ -58,10 +58,10 @@ pub(crate) struct Output {
     failures: u32,
 }
 
-impl Output {
+impl DeviceOutput {
     pub(crate) fn new(request: StreamRequest, mixer: DeviceMixer, activity: Arc<Activity>) -> Self {
         let now = Instant::now();
-        Output {
+        DeviceOutput {
             request,
             mixer: Arc::new(Mutex::new(mixer)),
             activity,

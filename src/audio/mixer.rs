@@ -21,7 +21,7 @@ struct Slot {
     gain: f32,
     /// The gain `gain` is gliding to.
     target: f32,
-    /// Output frames left in the glide.
+    /// DeviceOutput frames left in the glide.
     ramp_left: u32,
 }
 

@@ -12,7 +12,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use crate::audio::backend::{CpalBackend, OutputBackend, StreamRequest};
 use crate::audio::config::AudioConfig;
 use crate::audio::cue;
-use crate::audio::device::{Activity, Output};
+use crate::audio::device::{Activity, DeviceOutput};
 use crate::audio::error::AudioError;
 use crate::audio::mixer::DeviceMixer;
 use crate::audio::types::{Pcm, Priority};
@@ -26,7 +26,7 @@ const SUPERVISE_OPENING: Duration = Duration::from_millis(20);
 /// Longest wait for queued speech to finish on shutdown.
 const DRAIN_LIMIT: Duration = Duration::from_secs(30);
 
-enum Command {
+enum AudioCommand {
     Speak(Audience, Pcm, Priority),
     Cue(Audience, Cue),
     Gain(Listener, f32),
@@ -36,7 +36,7 @@ enum Command {
 /// Handle to the audio thread. Cheap to clone; every call returns at once.
 #[derive(Clone)]
 pub struct AudioOut {
-    tx: Sender<Command>,
+    tx: Sender<AudioCommand>,
     thread: Arc<Mutex<Option<JoinHandle<()>>>>,
     open_streams: Arc<AtomicUsize>,
     wanted_streams: usize,
@@ -82,12 +82,12 @@ impl AudioOut {
     /// Plays `pcm` to everyone in `to` under the queue policy of `priority`: once on each
     /// device channel, however many of them share it (no louder, no clipping).
     pub fn speak(&self, to: impl Into<Audience>, pcm: Pcm, priority: Priority) {
-        self.send(Command::Speak(to.into(), pcm, priority));
+        self.send(AudioCommand::Speak(to.into(), pcm, priority));
     }
 
     /// Plays a cue to everyone in `to` at once, mixed on top of any speech.
     pub fn cue(&self, to: impl Into<Audience>, cue: Cue) {
-        self.send(Command::Cue(to.into(), cue));
+        self.send(AudioCommand::Cue(to.into(), cue));
     }
 
     /// Sets `listener`'s volume to `db` decibels relative to the configured level (the
@@ -101,7 +101,7 @@ impl AudioOut {
     /// and reopened devices. A listener sharing channels with another (one speaker for all)
     /// is heard at the level of the first of them an announcement for `All` is played to.
     pub fn set_gain_db(&self, listener: Listener, db: f32) {
-        self.send(Command::Gain(listener, volume::gain_for_db(db)));
+        self.send(AudioCommand::Gain(listener, volume::gain_for_db(db)));
     }
 
     /// True while `listener` has speech or a cue playing (as of the last audio buffer).
@@ -117,7 +117,7 @@ impl AudioOut {
     /// Lets queued speech finish (at most 30 s), then closes the streams and joins the
     /// thread. Idempotent; other clones become no-ops.
     pub fn shutdown(&self) {
-        self.send(Command::Shutdown);
+        self.send(AudioCommand::Shutdown);
         let handle = self
             .thread
             .lock()
@@ -130,7 +130,7 @@ impl AudioOut {
         }
     }
 
-    fn send(&self, command: Command) {
+    fn send(&self, command: AudioCommand) {
         if self.tx.send(command).is_err() {
             tracing::debug!("audio thread stopped; sound dropped");
         }
@@ -139,7 +139,7 @@ impl AudioOut {
 
 struct AudioThread {
     backend: Arc<dyn OutputBackend>,
-    outputs: Vec<Output>,
+    outputs: Vec<DeviceOutput>,
     routes: HashMap<Listener, (usize, Vec<u16>)>,
     cues: HashMap<Cue, Pcm>,
     open_streams: Arc<AtomicUsize>,
@@ -175,7 +175,7 @@ impl AudioThread {
                     sample_rate: config.sample_rate,
                     buffer_frames: config.buffer_frames,
                 };
-                Output::new(request, mixer, activity.clone())
+                DeviceOutput::new(request, mixer, activity.clone())
             })
             .collect();
         let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::FlagRising]
@@ -191,26 +191,26 @@ impl AudioThread {
         }
     }
 
-    fn run(mut self, rx: &Receiver<Command>) {
+    fn run(mut self, rx: &Receiver<AudioCommand>) {
         self.supervise();
         loop {
-            let wait = if self.outputs.iter().any(Output::is_opening) {
+            let wait = if self.outputs.iter().any(DeviceOutput::is_opening) {
                 SUPERVISE_OPENING
             } else {
                 SUPERVISE_EVERY
             };
             match rx.recv_timeout(wait) {
-                Ok(Command::Speak(audience, pcm, priority)) => {
+                Ok(AudioCommand::Speak(audience, pcm, priority)) => {
                     self.for_listeners(&audience, |m, l, muted| {
                         m.speak(l, pcm.clone(), priority, muted)
                     });
                 }
-                Ok(Command::Cue(audience, cue)) => {
+                Ok(AudioCommand::Cue(audience, cue)) => {
                     if let Some(pcm) = self.cues.get(&cue).cloned() {
                         self.for_listeners(&audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
                     }
                 }
-                Ok(Command::Gain(listener, gain)) => {
+                Ok(AudioCommand::Gain(listener, gain)) => {
                     if let Some(output) = self
                         .routes
                         .get(&listener)
@@ -219,7 +219,7 @@ impl AudioThread {
                         output.mixer().set_gain(listener, gain);
                     }
                 }
-                Ok(Command::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
+                Ok(AudioCommand::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {}
             }
             self.supervise();
@@ -264,7 +264,7 @@ impl AudioThread {
     /// Waits until every open stream has played what it had, then closes all streams.
     fn drain(mut self) {
         let deadline = Instant::now() + DRAIN_LIMIT;
-        while Instant::now() < deadline && !self.outputs.iter().all(Output::is_drained) {
+        while Instant::now() < deadline && !self.outputs.iter().all(DeviceOutput::is_drained) {
             std::thread::sleep(Duration::from_millis(5));
             self.supervise();
         }
@@ -272,7 +272,7 @@ impl AudioThread {
             .outputs
             .iter()
             .filter(|o| o.is_open())
-            .map(Output::tail)
+            .map(DeviceOutput::tail)
             .max();
         std::thread::sleep(tail.unwrap_or_default());
         for output in &mut self.outputs {

@@ -5,5 +5,5 @@ pub mod protocol;
 pub mod reply;
 pub mod server;
 
-pub use protocol::{parse_request, Command, MAX_REQUEST};
+pub use protocol::{parse_request, ArbiterCommand, MAX_REQUEST};
 pub use reply::Reply;

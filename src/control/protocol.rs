@@ -43,7 +43,7 @@ enum Wire {
 
 /// A valid arbiter command.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub enum ArbiterCommand {
     /// Report the clocks.
     Status,
     /// An input for the clock core.
@@ -59,7 +59,7 @@ pub enum Command {
 }
 
 /// Reads one request line.
-pub fn parse_request(line: &[u8]) -> Result<Command, String> {
+pub fn parse_request(line: &[u8]) -> Result<ArbiterCommand, String> {
     if line.len() > MAX_REQUEST {
         return Err(format!(
             "request too long: {} bytes, at most {MAX_REQUEST}",
@@ -70,16 +70,16 @@ pub fn parse_request(line: &[u8]) -> Result<Command, String> {
     let wire: Wire = serde_json::from_str(text.trim()).map_err(|e| format!("bad request: {e}"))?;
     let duration = |t: &str| parse_duration(t).map_err(|e| e.to_string());
     Ok(match wire {
-        Wire::Status {} => Command::Status,
-        Wire::Start {} => Command::Game(Input::Start),
-        Wire::Pause {} => Command::Game(Input::Pause),
-        Wire::Resume {} => Command::Game(Input::Resume),
-        Wire::Set { side, time } => Command::Game(Input::Set(side, duration(&time)?)),
-        Wire::Adjust { side, delta } => Command::Game(Input::Adjust(
+        Wire::Status {} => ArbiterCommand::Status,
+        Wire::Start {} => ArbiterCommand::Game(Input::Start),
+        Wire::Pause {} => ArbiterCommand::Game(Input::Pause),
+        Wire::Resume {} => ArbiterCommand::Game(Input::Resume),
+        Wire::Set { side, time } => ArbiterCommand::Game(Input::Set(side, duration(&time)?)),
+        Wire::Adjust { side, delta } => ArbiterCommand::Game(Input::Adjust(
             side,
             parse_signed_duration(&delta).map_err(|e| e.to_string())?,
         )),
-        Wire::Ruling { ruling, side } => Command::Game(Input::Ruling(match (ruling.as_str(), side) {
+        Wire::Ruling { ruling, side } => ArbiterCommand::Game(Input::Ruling(match (ruling.as_str(), side) {
             ("misunderstanding", None) => Ruling::Misunderstanding,
             ("resign", None) => Ruling::Resign,
             ("draw", None) => Ruling::Draw,
@@ -91,15 +91,15 @@ pub fn parse_request(line: &[u8]) -> Result<Command, String> {
                 ))
             }
         })),
-        Wire::Check { listener } => Command::Check(listener),
+        Wire::Check { listener } => ArbiterCommand::Check(listener),
         Wire::Say { audience, text } => {
             if text.trim().is_empty() {
                 return Err("`say` needs some text".to_string());
             }
-            Command::Say(audience, text)
+            ArbiterCommand::Say(audience, text)
         }
-        Wire::NewGame {} => Command::NewGame,
-        Wire::Reload {} => Command::Reload,
+        Wire::NewGame {} => ArbiterCommand::NewGame,
+        Wire::Reload {} => ArbiterCommand::Reload,
     })
 }
 
@@ -115,29 +115,29 @@ mod tests {
     #[test]
     fn reads_every_command() {
         let ok = |s: &str| parse_request(s.as_bytes()).unwrap();
-        assert_eq!(ok(r#"{"cmd":"status"}"#), Command::Status);
-        assert_eq!(ok(r#"{"cmd":"pause"}"#), Command::Game(Input::Pause));
+        assert_eq!(ok(r#"{"cmd":"status"}"#), ArbiterCommand::Status);
+        assert_eq!(ok(r#"{"cmd":"pause"}"#), ArbiterCommand::Game(Input::Pause));
         assert_eq!(
             ok(r#"{"cmd":"adjust","side":"black","delta":"-5:00"}"#),
-            Command::Game(Input::Adjust(Side::Black, -300_000))
+            ArbiterCommand::Game(Input::Adjust(Side::Black, -300_000))
         );
         assert_eq!(
             ok(r#"{"cmd":"set","side":"white","time":"45:00"}"#),
-            Command::Game(Input::Set(Side::White, 2_700_000))
+            ArbiterCommand::Game(Input::Set(Side::White, 2_700_000))
         );
         assert_eq!(
             ok(r#"{"cmd":"ruling","ruling":"no-moves","side":"white"}"#),
-            Command::Game(Input::Ruling(Ruling::NoMoves(Side::White)))
+            ArbiterCommand::Game(Input::Ruling(Ruling::NoMoves(Side::White)))
         );
         assert_eq!(
             ok(r#"{"cmd":"check","listener":"arbiter"}"#),
-            Command::Check(Listener::Arbiter)
+            ArbiterCommand::Check(Listener::Arbiter)
         );
         assert_eq!(
             ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
-            Command::Say(Listener::All, "Тур окончен".into())
+            ArbiterCommand::Say(Listener::All, "Тур окончен".into())
         );
-        assert_eq!(ok(r#"{"cmd":"new-game"}"#), Command::NewGame);
+        assert_eq!(ok(r#"{"cmd":"new-game"}"#), ArbiterCommand::NewGame);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The control socket's server: accepts arbiter connections, reads bounded request lines,
 //! hands each command to the core thread and writes its reply.
 
-use super::protocol::{error_reply, parse_request, Command, MAX_REQUEST};
+use super::protocol::{error_reply, parse_request, ArbiterCommand, MAX_REQUEST};
 use crossbeam_channel::{bounded, Sender};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -13,7 +13,7 @@ use std::time::Duration;
 #[derive(Debug)]
 pub struct ControlRequest {
     /// The command.
-    pub command: Command,
+    pub command: ArbiterCommand,
     /// Where the core sends the reply line (a JSON object).
     pub reply: Sender<String>,
 }
@@ -102,7 +102,7 @@ fn serve_connection(stream: UnixStream, core: &Sender<ControlRequest>) -> std::i
     }
 }
 
-fn ask_core(core: &Sender<ControlRequest>, command: Command) -> String {
+fn ask_core(core: &Sender<ControlRequest>, command: ArbiterCommand) -> String {
     let (reply, answer) = bounded(1);
     if core.send(ControlRequest { command, reply }).is_err() {
         return error_reply("the clock is shutting down");

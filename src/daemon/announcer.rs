@@ -8,7 +8,7 @@ use super::prefs::Prefs;
 use super::voices::Voices;
 use crate::audio::{self, AudioOut, Pcm, Priority};
 use crate::speech::{say_lines, Announcement, Languages, SayLine};
-use crate::table::{Audience, Cue, Listener, Output};
+use crate::table::{Audience, Cue, Listener, TableOutput};
 use std::io::Write;
 
 /// Where the outputs go.
@@ -123,7 +123,7 @@ impl Announcer {
     /// the transcript.
     fn say_private(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
         let transcript = self.transcript.take();
-        self.deliver_table(&[Output::Say {
+        self.deliver_table(&[TableOutput::Say {
             at_ms,
             audience: Audience::of(&[listener]),
             notice: notice.clone(),
@@ -145,7 +145,7 @@ impl Announcer {
 
     /// Delivers table outputs in order. What is said at one instant to the same listeners in
     /// one language is joined into one utterance, so the second part never cuts off the first.
-    fn deliver_table(&mut self, outputs: &[Output]) {
+    fn deliver_table(&mut self, outputs: &[TableOutput]) {
         let mut batch: Vec<Spoken> = Vec::new();
         let mut batch_at = None;
         for output in outputs {
@@ -155,7 +155,7 @@ impl Announcer {
             }
             // Each announcement is phrased once, for the transcript and the voice alike.
             let said = match output {
-                Output::Say {
+                TableOutput::Say {
                     at_ms,
                     audience,
                     notice,
@@ -164,7 +164,7 @@ impl Announcer {
             };
             if let Some(file) = self.transcript.as_mut() {
                 let lines: Vec<String> = match output {
-                    Output::Say { .. } => said
+                    TableOutput::Say { .. } => said
                         .iter()
                         .filter_map(|l| serde_json::to_string(l).ok())
                         .collect(),
@@ -178,9 +178,9 @@ impl Announcer {
                 let _ = file.flush();
             }
             match output {
-                Output::Say { notice, .. } => self.say(said, notice, &mut batch),
-                Output::Cue { cue, audience, .. } => self.cue(*cue, audience),
-                Output::Core(_) | Output::Warning { .. } => {}
+                TableOutput::Say { notice, .. } => self.say(said, notice, &mut batch),
+                TableOutput::Cue { cue, audience, .. } => self.cue(*cue, audience),
+                TableOutput::Core(_) | TableOutput::Warning { .. } => {}
             }
         }
         self.flush(&mut batch);

@@ -14,12 +14,12 @@ use super::timeline::Timeline;
 use crate::clock::{Event, Input, Ms, Phase, Side};
 use crate::config::Config;
 use crate::control::reply::{Reply, Status};
-use crate::control::Command as ArbiterCommand;
+use crate::control::ArbiterCommand;
 use crate::input::event::SourceEvent;
 use crate::input::mapper::{ButtonAction, Mapper};
 use crate::journal::{Journal, Record, Source, Store};
 use crate::speech::Announcement;
-use crate::table::{Audience, Listener, Output as TableOutput, Request, Table};
+use crate::table::{Audience, Listener, Request, Table, TableOutput};
 use std::time::Instant;
 
 /// The two clocks every call is made at: the monotonic instant (which decides game time) and

@@ -6,12 +6,12 @@ use super::core::{Clocks, Core, CoreMsg, CoreOutput};
 use super::prefs::Prefs;
 use crate::clock::{Event, Input, Side};
 use crate::config::Config;
-use crate::control::{Command as ArbiterCommand, Reply};
+use crate::control::{ArbiterCommand, Reply};
 use crate::input::device::DeviceId;
 use crate::input::event::{RawInput, SourceEvent};
 use crate::journal::{Journal, Record, SharedMemoryStore, Source};
 use crate::speech::Announcement;
-use crate::table::{Listener, Output, Request};
+use crate::table::{Listener, Request, TableOutput};
 use std::time::{Duration, Instant};
 
 const CONFIG: &str = "mode = \"tournament\"\n\
@@ -265,7 +265,7 @@ fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_wer
         .filter(|o| {
             matches!(
                 o,
-                CoreOutput::Table(Output::Say {
+                CoreOutput::Table(TableOutput::Say {
                     notice: Announcement::ClockCheck { .. },
                     ..
                 })
@@ -291,7 +291,7 @@ fn repeat_says_again_the_last_announcement_the_listener_heard() {
     let readout = first
         .iter()
         .find_map(|o| match o {
-            CoreOutput::Table(Output::Say {
+            CoreOutput::Table(TableOutput::Say {
                 audience,
                 notice: notice @ Announcement::TimeReadout { .. },
                 ..

@@ -22,7 +22,7 @@ pub use error::DaemonError;
 
 use crate::config::Config;
 use crate::control::server::{self, ControlRequest};
-use crate::control::Command as ArbiterCommand;
+use crate::control::ArbiterCommand;
 use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;

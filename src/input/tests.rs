@@ -7,7 +7,7 @@ use super::mapper::{ButtonAction, MappedAction, Mapper};
 use super::tests_support::{button, config_with};
 use crate::clock::{Event, Input, Ms, Side};
 use crate::config::Config;
-use crate::table::{Cue, Listener, Output, Request, Table};
+use crate::table::{Cue, Listener, Request, Table, TableOutput};
 use std::time::{Duration, Instant};
 
 const SHARED_PAD: &str = "[input]\n\
@@ -66,11 +66,11 @@ fn pad() -> DeviceId {
     DeviceId::gamepad([7; 16], "Shared Pad")
 }
 
-fn presses(outputs: &[Output]) -> Vec<Side> {
+fn presses(outputs: &[TableOutput]) -> Vec<Side> {
     outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Core(s) => match s.event {
+            TableOutput::Core(s) => match s.event {
                 Event::Press { side, .. } => Some(side),
                 _ => None,
             },
@@ -108,7 +108,7 @@ fn a_bouncing_switch_passes_the_turn_exactly_once() {
         .filter(|o| {
             matches!(
                 o,
-                Output::Cue {
+                TableOutput::Cue {
                     cue: Cue::Click,
                     ..
                 }
@@ -141,7 +141,7 @@ fn a_press_by_the_side_not_on_move_buzzes_and_changes_nothing() {
     assert!(
         outputs.iter().any(|o| matches!(
             o,
-            Output::Cue {
+            TableOutput::Cue {
                 cue: Cue::Buzz,
                 side: Side::Black,
                 ..
@@ -166,7 +166,7 @@ fn a_time_press_never_switches_the_clock() {
     assert!(presses(&outputs).is_empty());
     let queries = outputs
         .iter()
-        .filter(|o| matches!(o, Output::Core(s) if matches!(s.event, Event::Query { side: Side::White, .. })))
+        .filter(|o| matches!(o, TableOutput::Core(s) if matches!(s.event, Event::Query { side: Side::White, .. })))
         .count();
     assert_eq!(queries, 5);
     assert_eq!(board.table.game().running(), Some(Side::White));
@@ -427,7 +427,7 @@ fn a_bouncing_gilrs_button_through_the_adapter_mapper_and_table_passes_once() {
     assert_eq!(presses(&outputs), vec![Side::White]);
     assert!(!outputs
         .iter()
-        .any(|o| matches!(o, Output::Cue { cue: Cue::Buzz, .. })));
+        .any(|o| matches!(o, TableOutput::Cue { cue: Cue::Buzz, .. })));
     assert_eq!(board.table.game().running(), Some(Side::Black));
 }
 

@@ -4,7 +4,7 @@
 use super::record::Record;
 use crate::clock::Ms;
 use crate::config::Config;
-use crate::table::{Output, Table};
+use crate::table::{Table, TableOutput};
 
 /// Why a journal cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -151,7 +151,7 @@ impl Journal {
 
     /// Rebuilds the table by replaying every input at its game time (and every reload), then
     /// brings it to the last record's time. Returns the table and every output produced.
-    pub fn replay(&self, path: &str) -> Result<(Table, Vec<Output>), JournalError> {
+    pub fn replay(&self, path: &str) -> Result<(Table, Vec<TableOutput>), JournalError> {
         let mut outputs = Vec::new();
         let table = self.replay_with(path, |_, mut produced| outputs.append(&mut produced))?;
         Ok((table, outputs))
@@ -162,7 +162,7 @@ impl Journal {
     pub fn replay_with(
         &self,
         path: &str,
-        mut each: impl FnMut(&Config, Vec<Output>),
+        mut each: impl FnMut(&Config, Vec<TableOutput>),
     ) -> Result<Table, JournalError> {
         let mut config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
         let mut table = Table::new(&config.table_settings(), 0);

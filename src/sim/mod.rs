@@ -4,4 +4,4 @@ pub mod run;
 pub mod script;
 
 pub use run::{simulate, FinalLine};
-pub use script::{parse_script, Action, ScriptError, Step};
+pub use script::{parse_script, ScriptAction, ScriptError, Step};

@@ -1,6 +1,6 @@
 //! Runs a parsed script against the clock core on virtual time and renders the transcript.
 
-use super::script::{Action, Step};
+use super::script::{ScriptAction, Step};
 use crate::clock::{GameResult, Ms, Side, Stamped};
 use crate::config::Config;
 use crate::table::{Request, Table};
@@ -43,9 +43,11 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
     let mut end = 0;
     for step in steps {
         match step.action {
-            Action::Input(input) => table.handle(step.at, Request::Game(input)),
-            Action::ClockCheck(listener) => table.handle(step.at, Request::ClockCheck(listener)),
-            Action::End => table.advance(step.at),
+            ScriptAction::Input(input) => table.handle(step.at, Request::Game(input)),
+            ScriptAction::ClockCheck(listener) => {
+                table.handle(step.at, Request::ClockCheck(listener))
+            }
+            ScriptAction::End => table.advance(step.at),
         }
         end = step.at;
         for output in table.drain() {

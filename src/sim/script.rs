@@ -14,7 +14,7 @@ use std::fmt;
 
 /// One action of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub enum ScriptAction {
     /// An input for the clock core.
     Input(Input),
     /// A clock check (1.7.5) for a listener: `check white|black|arbiter`.
@@ -31,7 +31,7 @@ pub struct Step {
     /// Milliseconds from the script's zero.
     pub at: Ms,
     /// What happens.
-    pub action: Action,
+    pub action: ScriptAction,
 }
 
 /// A problem in a script line.
@@ -98,7 +98,7 @@ pub fn parse_script(text: &str, origin: &str) -> Result<Vec<Step>, ScriptError> 
                 continue;
             }
         }
-        if step.action == Action::End {
+        if step.action == ScriptAction::End {
             ended_at = Some(line);
         }
         steps.push(step);
@@ -113,7 +113,7 @@ pub fn parse_script(text: &str, origin: &str) -> Result<Vec<Step>, ScriptError> 
     }
 }
 
-fn parse_line(content: &str) -> Result<(Ms, Action), String> {
+fn parse_line(content: &str) -> Result<(Ms, ScriptAction), String> {
     let mut words = content.split_whitespace();
     let stamp = words.next().unwrap_or("");
     let Some(time) = stamp.strip_prefix('@') else {
@@ -130,20 +130,20 @@ fn parse_line(content: &str) -> Result<(Ms, Action), String> {
     Ok((at, action))
 }
 
-fn parse_action(verb: &str, args: &[&str]) -> Result<Action, String> {
+fn parse_action(verb: &str, args: &[&str]) -> Result<ScriptAction, String> {
     if verb == "end" {
         if !args.is_empty() {
             return Err("`end` takes nothing".to_string());
         }
-        return Ok(Action::End);
+        return Ok(ScriptAction::End);
     }
     let words = std::iter::once(verb)
         .chain(args.iter().copied())
         .collect::<Vec<_>>()
         .join(" ");
     Ok(match words.parse::<Request>()? {
-        Request::Game(input) => Action::Input(input),
-        Request::ClockCheck(listener) => Action::ClockCheck(listener),
+        Request::Game(input) => ScriptAction::Input(input),
+        Request::ClockCheck(listener) => ScriptAction::ClockCheck(listener),
     })
 }
 
@@ -158,22 +158,22 @@ mod tests {
                     @1:30 resume\n@2:00 adjust black -5:00\n@2:00 set white 45:00\n\
                     @3:00 stop black\n@3:05 ruling no-moves white\n@3:10 query white\n@4:00:00 end\n";
         let steps = parse_script(text, "t").unwrap();
-        let actions: Vec<Action> = steps.iter().map(|s| s.action).collect();
+        let actions: Vec<ScriptAction> = steps.iter().map(|s| s.action).collect();
         assert_eq!(steps[1].at, 12_500);
         assert_eq!(steps[1].line, 3);
         assert_eq!(
             actions,
             vec![
-                Action::Input(Input::Start),
-                Action::Input(Input::Press(Side::White)),
-                Action::Input(Input::Pause),
-                Action::Input(Input::Resume),
-                Action::Input(Input::Adjust(Side::Black, -300_000)),
-                Action::Input(Input::Set(Side::White, 2_700_000)),
-                Action::Input(Input::Stop(Side::Black)),
-                Action::Input(Input::Ruling(Ruling::NoMoves(Side::White))),
-                Action::Input(Input::Query(Side::White)),
-                Action::End,
+                ScriptAction::Input(Input::Start),
+                ScriptAction::Input(Input::Press(Side::White)),
+                ScriptAction::Input(Input::Pause),
+                ScriptAction::Input(Input::Resume),
+                ScriptAction::Input(Input::Adjust(Side::Black, -300_000)),
+                ScriptAction::Input(Input::Set(Side::White, 2_700_000)),
+                ScriptAction::Input(Input::Stop(Side::Black)),
+                ScriptAction::Input(Input::Ruling(Ruling::NoMoves(Side::White))),
+                ScriptAction::Input(Input::Query(Side::White)),
+                ScriptAction::End,
             ]
         );
     }

@@ -18,7 +18,7 @@ use crate::schedule::{marks_for, Fired, MarkKind, Scheduler};
 
 /// One thing that came out of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Output {
+pub enum TableOutput {
     /// An event of the clock core.
     Core(Stamped),
     /// A warning fired (also routed as a spoken notice).
@@ -56,14 +56,14 @@ pub enum Output {
     },
 }
 
-impl Output {
+impl TableOutput {
     /// The instant of this output.
     pub fn at_ms(&self) -> Ms {
         match self {
-            Output::Core(s) => s.at_ms,
-            Output::Warning { at_ms, .. }
-            | Output::Say { at_ms, .. }
-            | Output::Cue { at_ms, .. } => *at_ms,
+            TableOutput::Core(s) => s.at_ms,
+            TableOutput::Warning { at_ms, .. }
+            | TableOutput::Say { at_ms, .. }
+            | TableOutput::Cue { at_ms, .. } => *at_ms,
         }
     }
 }
@@ -75,7 +75,7 @@ pub struct Table {
     scheduler: Scheduler,
     mode: Mode,
     announce: Announce,
-    outputs: Vec<Output>,
+    outputs: Vec<TableOutput>,
 }
 
 impl Table {
@@ -175,7 +175,7 @@ impl Table {
     }
 
     /// Takes the outputs produced so far, in time order.
-    pub fn drain(&mut self) -> Vec<Output> {
+    pub fn drain(&mut self) -> Vec<TableOutput> {
         std::mem::take(&mut self.outputs)
     }
 
@@ -186,7 +186,7 @@ impl Table {
         }
         let jumped = self.scheduler.observe(&self.game, &events);
         for stamped in events {
-            self.outputs.push(Output::Core(stamped.clone()));
+            self.outputs.push(TableOutput::Core(stamped.clone()));
             self.route_event(&stamped);
         }
         self.route_fired(&jumped);
@@ -198,7 +198,7 @@ impl Table {
             match f.mark.kind {
                 MarkKind::Warning => {
                     let audience = self.audience(&[player, Listener::Arbiter]);
-                    self.outputs.push(Output::Warning {
+                    self.outputs.push(TableOutput::Warning {
                         at_ms: f.at,
                         side: f.side,
                         remaining_ms: f.remaining,
@@ -242,7 +242,7 @@ impl Table {
 
     fn say(&mut self, at_ms: Ms, audience: Audience, notice: Announcement) {
         if !audience.is_empty() {
-            self.outputs.push(Output::Say {
+            self.outputs.push(TableOutput::Say {
                 at_ms,
                 audience,
                 notice,
@@ -252,7 +252,7 @@ impl Table {
 
     fn cue(&mut self, at_ms: Ms, cue: Cue, side: Side, audience: Audience) {
         if !audience.is_empty() {
-            self.outputs.push(Output::Cue {
+            self.outputs.push(TableOutput::Cue {
                 at_ms,
                 cue,
                 side,

@@ -17,11 +17,11 @@ fn config_text(text: &str) -> Config {
     Config::parse(text, "test").unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn warnings(outputs: &[Output]) -> Vec<(Ms, Side, Ms, Ms)> {
+fn warnings(outputs: &[TableOutput]) -> Vec<(Ms, Side, Ms, Ms)> {
     outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Warning {
+            TableOutput::Warning {
                 at_ms,
                 side,
                 remaining_ms,
@@ -33,11 +33,11 @@ fn warnings(outputs: &[Output]) -> Vec<(Ms, Side, Ms, Ms)> {
         .collect()
 }
 
-fn says(outputs: &[Output]) -> Vec<(Ms, Vec<Listener>, Announcement)> {
+fn says(outputs: &[TableOutput]) -> Vec<(Ms, Vec<Listener>, Announcement)> {
     outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Say {
+            TableOutput::Say {
                 at_ms,
                 audience,
                 notice,
@@ -222,7 +222,7 @@ fn a_flag_alert_reaches_the_opponent_and_the_arbiter_only() {
     table.advance(13 * MINUTE);
     let outputs = table.drain();
     let alarm = outputs.iter().find_map(|o| match o {
-        Output::Cue {
+        TableOutput::Cue {
             cue: Cue::FlagAlarm,
             audience,
             ..
@@ -336,7 +336,7 @@ fn countdown_and_flag_rising_ticks_go_to_the_player_only() {
     let ticks: Vec<Ms> = outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Cue {
+            TableOutput::Cue {
                 cue: Cue::FlagRising,
                 at_ms,
                 audience,

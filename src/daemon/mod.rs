@@ -240,9 +240,7 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, Da
         _ => None,
     };
     let text = options.text || audio.is_none();
-    if audio.is_none() && !options.no_audio {
-        tracing::warn!("{}", crate::speech::notices::no_audio(Lang::En));
-    }
+    let silent = audio.is_none() && !options.no_audio;
     let transcript = match &options.transcript {
         Some(path) => {
             Some(
@@ -254,9 +252,16 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, Da
         }
         None => None,
     };
-    Ok(Announcer::new(languages, voices, audio, text, transcript)
+    let mut announcer = Announcer::new(languages, voices, audio, text, transcript)
         .with_system_speech(system)
-        .with_base_rate(config.audio.speech_rate()))
+        .with_base_rate(config.audio.speech_rate());
+    if silent {
+        // Said once, as a sentence, in the arbiter's language: no sound card, text instead.
+        let notice = crate::speech::notices::no_audio(languages.of(Listener::Arbiter));
+        tracing::warn!("{notice}");
+        announcer.say_text(&Listener::Arbiter.into(), &notice);
+    }
+    Ok(announcer)
 }
 
 fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioOut> {

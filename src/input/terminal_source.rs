@@ -150,6 +150,17 @@ pub fn spawn(tx: Sender<SourceEvent>) -> std::io::Result<JoinHandle<()>> {
 mod tests {
     use super::*;
 
+    /// In raw mode a bare `\n` only moves down a line: announcement and log lines staircased
+    /// across the screen and a screen reader read fragments.
+    #[test]
+    fn raw_mode_lines_start_at_column_zero() {
+        assert_eq!(terminal_lines("a\nb\n"), "a\nb\n");
+        RAW.store(true, std::sync::atomic::Ordering::SeqCst);
+        let raw = terminal_lines("a\nb\r\nc\n").into_owned();
+        RAW.store(false, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(raw, "a\r\nb\r\nc\r\n");
+    }
+
     #[test]
     fn a_key_is_a_tap_and_space_has_a_name() {
         let at = Instant::now();

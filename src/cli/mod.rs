@@ -50,6 +50,9 @@ pub enum Failure {
     /// A journal cannot be read (exit 3).
     #[error("{0}")]
     Journal(#[from] crate::journal::JournalError),
+    /// A journal is in use by a daemon (exit 3).
+    #[error("{0}")]
+    Locked(#[from] crate::journal::LockError),
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}")]
     Voices(String),
@@ -64,7 +67,7 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Daemon(e) => e.exit_code(),
-            Failure::Journal(_) => 3,
+            Failure::Journal(_) | Failure::Locked(_) => 3,
             Failure::Voices(_) => 4,
             Failure::Refused => 1,
             Failure::Config(_)
@@ -263,6 +266,8 @@ pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
     if let Some(dir) = target.parent() {
         std::fs::create_dir_all(dir)?;
     }
+    // A journal a daemon is using is never replaced under it.
+    let _lock = crate::journal::JournalLock::take(&target)?;
     if target.exists() {
         crate::journal::store::set_aside(&target, "replaced")?;
     }

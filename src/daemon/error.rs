@@ -25,6 +25,9 @@ pub enum DaemonError {
          the arbiter; to play a new game, move it away or give another --journal."
     )]
     DamagedJournal(#[from] JournalError),
+    /// Another daemon uses the journal (exit 3). It was not touched.
+    #[error("{0}")]
+    Locked(#[from] crate::journal::LockError),
     /// The journal cannot be written (exit 3).
     #[error("{0}: stopping so that no acknowledged press is lost")]
     Journal(#[from] super::CoreError),
@@ -58,7 +61,10 @@ impl DaemonError {
     pub fn exit_code(&self) -> u8 {
         match self {
             DaemonError::ReadConfig { .. } | DaemonError::Config(_) => 2,
-            DaemonError::DamagedJournal(_) | DaemonError::Journal(_) | DaemonError::Restore(_) => 3,
+            DaemonError::DamagedJournal(_)
+            | DaemonError::Locked(_)
+            | DaemonError::Journal(_)
+            | DaemonError::Restore(_) => 3,
             DaemonError::Voices(_) => 4,
             DaemonError::Socket(_) => 5,
             DaemonError::Input(_) => 6,

@@ -64,6 +64,8 @@ pub fn clocks_now() -> Clocks {
 /// terminal.
 pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (config, config_text) = load(options)?;
+    // Before the journal is read or written: one daemon per journal.
+    let _lock = crate::journal::JournalLock::take(&options.journal)?;
     let mut core = open_core(options, config, config_text)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());

@@ -2,11 +2,13 @@
 //! with heartbeats of the running clock. It restores a game after a crash, settles a claim
 //! about the clock (1.7.10), and moves a game onto a spare device (1.7.4, 1.7.8).
 
+pub mod lock;
 pub mod reader;
 pub mod record;
 pub mod store;
 pub mod writer;
 
+pub use lock::{JournalLock, LockError};
 pub use reader::{Journal, JournalError};
 pub use record::{wall_now, Record, Source};
 pub use store::{FileStore, MemoryStore, SharedMemoryStore, Store};

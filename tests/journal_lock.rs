@@ -50,7 +50,11 @@ fn a_second_daemon_or_an_import_on_a_journal_in_use_is_refused_without_touching_
     let stderr = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("another talkclock (pid"), "{stderr}");
-    assert_eq!(std::fs::read(&journal).unwrap(), before, "the journal was not touched");
+    assert_eq!(
+        std::fs::read(&journal).unwrap(),
+        before,
+        "the journal was not touched"
+    );
 
     let exported = dir.path().join("spare.jsonl");
     std::fs::write(&exported, &before).unwrap();

@@ -248,3 +248,6 @@ fn measure_daemon(
         system,
     })
 }
+
+/// The C library constants the tests send (signal numbers).
+pub use libc;

@@ -8,10 +8,17 @@ use std::time::{Duration, Instant};
 /// Sends SIGTERM to `child`, a process we started and have not reaped yet. Sent directly,
 /// so no `kill` program is needed (a minimal Debian has none).
 pub fn sigterm(child: &Child) -> std::io::Result<()> {
+    signal(child, libc::SIGTERM)
+}
+
+/// Sends `signal` (a `libc::SIG*` number: SIGSTOP, SIGCONT, SIGHUP …) to `child`, a process we
+/// started and have not reaped yet.
+pub fn signal(child: &Child, signal: libc::c_int) -> std::io::Result<()> {
     let pid = libc::pid_t::try_from(child.id()).map_err(std::io::Error::other)?;
     // SAFETY: kill(2) takes no pointers; `pid` is our own child, which cannot have been
-    // reaped (and its pid reused) while we hold its `Child`, and SIGTERM is a valid signal.
-    let sent = unsafe { libc::kill(pid, libc::SIGTERM) };
+    // reaped (and its pid reused) while we hold its `Child`; an invalid signal number is
+    // refused by the kernel with EINVAL, not undefined behaviour.
+    let sent = unsafe { libc::kill(pid, signal) };
     if sent == 0 {
         Ok(())
     } else {

@@ -22,13 +22,16 @@ use crate::speech::Announcement;
 use crate::table::{Audience, Listener, Request, Table, TableOutput};
 use std::time::Instant;
 
-/// The two clocks every call is made at: the monotonic instant (which decides game time) and
-/// the wall clock in Unix milliseconds (journaled, and compared with the monotonic clock to
-/// notice that the machine slept).
+/// The clocks every call is made at: the monotonic instant (which decides game time), the
+/// boot-time clock (`CLOCK_BOOTTIME`, which goes on while the machine sleeps: compared with the
+/// monotonic clock, it tells a suspend), and the wall clock in Unix milliseconds (journaled
+/// only: an NTP step of the wall clock changes nothing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clocks {
     /// The monotonic instant.
     pub mono: Instant,
+    /// `CLOCK_BOOTTIME` in milliseconds.
+    pub boot_ms: i64,
     /// Wall-clock Unix milliseconds.
     pub wall_ms: i64,
 }
@@ -36,9 +39,13 @@ pub struct Clocks {
 /// A heartbeat is journaled at least this often while a clock runs (game milliseconds).
 pub const HEARTBEAT_MS: Ms = 1_000;
 
-/// A wall-clock step this much larger than the monotonic step between heartbeats is taken
-/// for a suspend: the clock pauses.
+/// A boot-time step this much larger than the monotonic step between heartbeats is a
+/// suspend: the clock pauses.
 pub const SUSPEND_MS: i64 = 1_000;
+
+/// Waking this much later than asked is a stall (the process was stopped, or starved): the
+/// arbiter is told how long it was.
+pub const STALL_MS: i64 = 500;
 
 /// What comes into the core.
 #[derive(Debug)]
@@ -110,7 +117,7 @@ pub struct Core {
     stamper: Stamper,
     next_seq: u64,
     last_heartbeat: Ms,
-    last_wall_ms: i64,
+    last_boot_ms: i64,
     last_mono: Instant,
     heard: Vec<(Listener, Announcement)>,
     prefs: Vec<(Listener, Prefs)>,
@@ -206,7 +213,7 @@ impl Core {
             stamper: Stamper::default(),
             next_seq,
             last_heartbeat: offset,
-            last_wall_ms: at.wall_ms,
+            last_boot_ms: at.boot_ms,
             last_mono: at.mono,
             heard: Vec::new(),
             prefs: Vec::new(),
@@ -251,6 +258,17 @@ impl Core {
     /// Handles one message at `at`; returns the reply for an arbiter's command. Everything due
     /// up to `at` (flags, warnings, long presses, a heartbeat) is brought about too.
     pub fn handle(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {
+        let reply = self.feed(at, msg)?;
+        self.advance(at)?;
+        Ok(reply)
+    }
+
+    /// Handles one message at `at` without bringing the rest of time up to `at`: a caller with
+    /// several messages waiting feeds them all (each press at its own instant) before one
+    /// [`Core::advance`], so a flag can never fall between a press and an earlier one still
+    /// queued.
+    pub fn feed(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {
+        self.check_stall(at);
         let reply = match msg {
             CoreMsg::Source(event) => {
                 for mapped in self.mapper.feed(event) {
@@ -261,13 +279,14 @@ impl Core {
             CoreMsg::Command(command) => Some(self.command(at, command)?),
             CoreMsg::Reload(loaded) => Some(self.reload(at, *loaded)?),
         };
-        self.advance(at)?;
+        self.collect();
         Ok(reply)
     }
 
     /// Brings everything due up to `at` about: long presses, flags, warnings, ticks, the
     /// heartbeat, and a pause if the machine slept.
     pub fn advance(&mut self, at: Clocks) -> Result<(), CoreError> {
+        self.check_stall(at);
         for mapped in self.mapper.advance(at.mono) {
             self.act(mapped.at, at, mapped.action)?;
         }
@@ -275,10 +294,10 @@ impl Core {
         self.table.advance(now);
         if self.table.game().running().is_none() {
             self.last_heartbeat = now;
-            self.last_wall_ms = at.wall_ms;
+            self.last_boot_ms = at.boot_ms;
             self.last_mono = at.mono;
         } else if now - self.last_heartbeat >= HEARTBEAT_MS {
-            let wall_step = at.wall_ms - self.last_wall_ms;
+            let boot_step = at.boot_ms - self.last_boot_ms;
             let mono_step = at
                 .mono
                 .saturating_duration_since(self.last_mono)
@@ -297,11 +316,11 @@ impl Core {
                 black_ms,
             })?;
             self.last_heartbeat = now;
-            self.last_wall_ms = at.wall_ms;
+            self.last_boot_ms = at.boot_ms;
             self.last_mono = at.mono;
-            if (wall_step - mono_step).abs() > SUSPEND_MS {
+            if boot_step - mono_step > SUSPEND_MS {
                 tracing::warn!(
-                    "wall clock moved {wall_step} ms while the monotonic clock moved \
+                    "the boot-time clock moved {boot_step} ms while the monotonic clock moved \
                      {mono_step} ms: the machine slept; pausing"
                 );
                 self.apply_at(now, at, Source::Suspend, Request::Game(Input::Pause))?;
@@ -311,6 +330,21 @@ impl Core {
         }
         self.collect();
         Ok(())
+    }
+
+    /// Tells the arbiter when the core wakes much later than it asked to (the process was
+    /// stopped or starved): flags and presses are still judged at their own instants, but what
+    /// was due was said late.
+    fn check_stall(&mut self, at: Clocks) {
+        let Some(asked) = self.next_wake() else {
+            return;
+        };
+        let late = at.mono.saturating_duration_since(asked).as_millis() as i64;
+        if late > STALL_MS {
+            tracing::warn!("the clock's thread ran {late} ms late (stopped or starved)");
+            let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
+            self.text(&[Listener::Arbiter], text);
+        }
     }
 
     /// The instant anything is next due: a flag, a warning, a tick, a heartbeat, a long press.

@@ -32,6 +32,7 @@ const CONFIG: &str = "mode = \"tournament\"\n\
 struct Rig {
     base: Instant,
     wall_base: i64,
+    boot_base: i64,
     store: SharedMemoryStore,
     core: Core,
 }
@@ -43,12 +44,14 @@ impl Rig {
         let config = Config::parse(CONFIG, "test").unwrap();
         let at = Clocks {
             mono: base,
+            boot_ms: 50_000,
             wall_ms: 1_000_000,
         };
         let core = Core::new(Box::new(store.clone()), config, CONFIG.into(), at).unwrap();
         Rig {
             base,
             wall_base: 1_000_000,
+            boot_base: 50_000,
             store,
             core,
         }
@@ -57,6 +60,7 @@ impl Rig {
     fn at_us(&self, us: u64) -> Clocks {
         Clocks {
             mono: self.base + Duration::from_micros(us),
+            boot_ms: self.boot_base + (us / 1000) as i64,
             wall_ms: self.wall_base + (us / 1000) as i64,
         }
     }
@@ -193,13 +197,13 @@ fn stamps_keep_each_side_within_half_a_millisecond_over_many_presses() {
 }
 
 #[test]
-fn a_wall_clock_jump_between_heartbeats_is_taken_for_a_suspend_and_pauses() {
+fn a_suspend_seen_on_the_boot_time_clock_pauses() {
     let mut rig = Rig::new();
     rig.command(0, ArbiterCommand::Game(Input::Start));
     rig.run_to(3_000);
     rig.core.drain();
-    // The machine slept an hour: the monotonic clock stood still, the wall clock did not.
-    rig.wall_base += 3_600_000;
+    // The machine slept an hour: the monotonic clock stood still, the boot-time clock did not.
+    rig.boot_base += 3_600_000;
     rig.run_to(4_000);
     let records = rig.records();
     assert!(records.iter().any(|r| matches!(
@@ -216,6 +220,79 @@ fn a_wall_clock_jump_between_heartbeats_is_taken_for_a_suspend_and_pauses() {
         CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) && text.contains("slept")
     )));
     assert!(rig.core.table().game().running().is_none());
+}
+
+/// An NTP step on a Pi without a real-time clock moved the wall clock an hour; it was taken
+/// for a suspend and paused the game.
+#[test]
+fn a_wall_clock_step_changes_nothing() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(3_000);
+    rig.wall_base += 3_600_000;
+    rig.run_to(5_000);
+    rig.wall_base -= 7_200_000;
+    rig.run_to(8_000);
+    assert_eq!(rig.core.table().game().running(), Some(Side::White));
+    assert!(!rig.records().iter().any(|r| matches!(
+        r,
+        Record::Input {
+            source: Source::Suspend,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_stall_is_told_to_the_arbiter_and_the_flag_keeps_its_instant() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(298_000);
+    rig.core.drain();
+    // The process is stopped for 5 s across White's flag at 5:00.
+    rig.core.advance(rig.at(303_000)).unwrap();
+    let outputs = rig.core.drain();
+    let flag_at = outputs.iter().find_map(|o| match o {
+        CoreOutput::Table(TableOutput::Core(s)) if matches!(s.event, Event::Flag { .. }) => {
+            Some(s.at_ms)
+        }
+        _ => None,
+    });
+    assert_eq!(flag_at, Some(300_000));
+    assert!(outputs.iter().any(|o| matches!(
+        o,
+        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) && text.contains("stalled for 4.")
+    )), "{outputs:?}");
+}
+
+/// A press that waited in the queue behind another must still be judged before the flag that
+/// falls after it: both are fed, then time advances once.
+#[test]
+fn queued_presses_are_judged_before_time_moves_on() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(290_000_000, 290_000_000, "w");
+    // Black's clock runs from 290 s with 300 s on it: his flag would fall at 590 s. He presses
+    // at 589.9 s; the press waits in the queue behind a busy core until 595 s.
+    let late = rig.at(595_000);
+    for (us, key) in [(589_900_000u64, "b")] {
+        let made = rig.base + Duration::from_micros(us);
+        for down in [true, false] {
+            let event = SourceEvent::Button(RawInput {
+                at: made,
+                device: DeviceId::terminal(),
+                button: key.to_string(),
+                pressed: down,
+                repeat: false,
+            });
+            rig.core.feed(late, CoreMsg::Source(event)).unwrap();
+        }
+    }
+    rig.core.advance(late).unwrap();
+    let game = rig.core.table().game();
+    assert_eq!(game.result(), None, "nobody flagged");
+    assert_eq!(game.moves(Side::Black), 1);
+    assert_eq!(game.remaining(Side::White, 595_000), 4_900);
 }
 
 #[test]
@@ -247,6 +324,7 @@ fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_wer
     let later = Instant::now() + Duration::from_secs(100);
     let at = Clocks {
         mono: later,
+        boot_ms: 9_000_000,
         wall_ms: 5_000_000,
     };
     let mut core = Core::restore(Box::new(store.clone()), &journal, table, at).unwrap();

@@ -56,8 +56,17 @@ pub struct RunOptions {
 pub fn clocks_now() -> Clocks {
     Clocks {
         mono: Instant::now(),
+        boot_ms: boot_ms(),
         wall_ms: wall_now(),
     }
+}
+
+/// `CLOCK_BOOTTIME` in milliseconds (the monotonic clock's if the kernel lacks it).
+pub fn boot_ms() -> i64 {
+    use rustix::time::{clock_gettime, clock_gettime_dynamic, ClockId, DynamicClockId};
+    let t = clock_gettime_dynamic(DynamicClockId::Boottime)
+        .unwrap_or_else(|_| clock_gettime(ClockId::Monotonic));
+    t.tv_sec * 1000 + i64::from(t.tv_nsec as i32) / 1_000_000
 }
 
 /// Runs the daemon until SIGINT, SIGTERM, `q` on a piped standard input, or Ctrl-C in the
@@ -120,11 +129,23 @@ fn core_loop(
         select! {
             recv(inputs) -> event => {
                 let Ok(event) = event else { continue };
-                let closed = matches!(
-                    &event,
-                    SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
-                );
-                core.handle(clocks_now(), CoreMsg::Source(event))?;
+                // Everything already queued is judged first, each press at the instant it was
+                // made, before time moves on to now: a busy moment (a slow disk, a stall) must
+                // not let a flag fall between a press and the clock reading it.
+                let mut events: Vec<SourceEvent> = std::iter::once(event)
+                    .chain(inputs.try_iter())
+                    .collect();
+                events.sort_by_key(SourceEvent::at);
+                let now = clocks_now();
+                let mut closed = false;
+                for event in events {
+                    closed |= matches!(
+                        &event,
+                        SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
+                    );
+                    core.feed(now, CoreMsg::Source(event))?;
+                }
+                core.advance(now)?;
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
                     announcer.deliver(core.drain());
@@ -151,7 +172,16 @@ fn core_loop(
                 tracing::info!("stopping ({})", why.unwrap_or("signal"));
                 return Ok(());
             }
-            recv(timeout) -> _ => core.advance(clocks_now())?,
+            recv(timeout) -> _ => {
+                // Presses that arrived meanwhile are judged before the deadline is met.
+                let now = clocks_now();
+                let mut events: Vec<SourceEvent> = inputs.try_iter().collect();
+                events.sort_by_key(SourceEvent::at);
+                for event in events {
+                    core.feed(now, CoreMsg::Source(event))?;
+                }
+                core.advance(now)?;
+            }
         }
         announcer.deliver(core.drain());
     }

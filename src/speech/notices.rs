@@ -32,3 +32,18 @@ pub fn no_audio(lang: Lang) -> String {
         Lang::En => "No audio output: announcements are printed as text.".to_string(),
     }
 }
+
+/// The clock's thread ran late (stopped or starved), for the arbiter: how long.
+pub fn stalled(lang: Lang, late_ms: i64) -> String {
+    let seconds = late_ms as f64 / 1000.0;
+    match lang {
+        Lang::Ru => format!(
+            "Часы не работали {seconds:.1} с (процесс был остановлен или перегружен). \
+             Время считается верно; объявления за это время прозвучали с опозданием."
+        ),
+        Lang::En => format!(
+            "The clock stalled for {seconds:.1} s (the process was stopped or starved). \
+             Times are exact; what fell due meanwhile was announced late."
+        ),
+    }
+}

@@ -30,6 +30,7 @@ pub fn request_for(words: &[String]) -> Result<String, String> {
         ["status"] | ["start"] | ["pause"] | ["resume"] | ["new-game"] | ["reload"] => {
             serde_json::json!({ "cmd": w[0] })
         }
+        ["new-game", "--force"] => serde_json::json!({"cmd": "new-game", "force": true}),
         ["set", side, time] => serde_json::json!({"cmd": "set", "side": side, "time": time}),
         ["adjust", side, delta] => serde_json::json!({"cmd": "adjust", "side": side, "delta": delta}),
         ["ruling", "no-moves", side] => {
@@ -44,7 +45,7 @@ pub fn request_for(words: &[String]) -> Result<String, String> {
             return Err(
                 "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
                  ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | say AUDIENCE TEXT… | \
-                 new-game | reload"
+                 new-game [--force] | reload"
                     .to_string(),
             )
         }

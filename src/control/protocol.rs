@@ -12,7 +12,7 @@
 //! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
 //! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
 //! | `{"cmd":"say","audience":"white","text":"…"}` | the arbiter's message into an audience |
-//! | `{"cmd":"new-game"}` | close this game's journal and set up a new game |
+//! | `{"cmd":"new-game"}` | set up a new game; a game in progress only with `"force":true` |
 //! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
 
 use crate::clock::time::{parse_duration, parse_signed_duration};
@@ -37,7 +37,10 @@ enum Wire {
     Ruling { ruling: String, side: Option<Side> },
     Check { listener: Listener },
     Say { audience: Listener, text: String },
-    NewGame {},
+    NewGame {
+        #[serde(default)]
+        force: bool,
+    },
     Reload {},
 }
 
@@ -52,8 +55,11 @@ pub enum ArbiterCommand {
     Check(Listener),
     /// Speak the arbiter's text into an audience.
     Say(Listener, String),
-    /// Begin a new game.
-    NewGame,
+    /// Begin a new game; `force` confirms closing a game in progress.
+    NewGame {
+        /// The arbiter confirmed that the game in progress is to be closed.
+        force: bool,
+    },
     /// Re-read the configuration.
     Reload,
 }
@@ -98,7 +104,7 @@ pub fn parse_request(line: &[u8]) -> Result<ArbiterCommand, String> {
             }
             ArbiterCommand::Say(audience, text)
         }
-        Wire::NewGame {} => ArbiterCommand::NewGame,
+        Wire::NewGame { force } => ArbiterCommand::NewGame { force },
         Wire::Reload {} => ArbiterCommand::Reload,
     })
 }
@@ -137,7 +143,14 @@ mod tests {
             ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
             ArbiterCommand::Say(Listener::All, "Тур окончен".into())
         );
-        assert_eq!(ok(r#"{"cmd":"new-game"}"#), ArbiterCommand::NewGame);
+        assert_eq!(
+            ok(r#"{"cmd":"new-game"}"#),
+            ArbiterCommand::NewGame { force: false }
+        );
+        assert_eq!(
+            ok(r#"{"cmd":"new-game","force":true}"#),
+            ArbiterCommand::NewGame { force: true }
+        );
     }
 
     #[test]

@@ -637,7 +637,17 @@ impl Core {
                     spoken: self.free_text_aloud,
                 }
             }
-            ArbiterCommand::NewGame => {
+            ArbiterCommand::NewGame { force } => {
+                let in_progress = matches!(
+                    self.table.game().phase(),
+                    Phase::Running(_) | Phase::Paused(_) | Phase::PlayerStopped { .. }
+                );
+                if in_progress && !force {
+                    return Ok(Reply::error(
+                        "a game is in progress: new-game would close it. Its journal is kept; to \
+                         close it anyway, send new-game --force",
+                    ));
+                }
                 let config = self.config.clone();
                 let text = self.config_text.clone();
                 self.new_game(at, config, text)?;

@@ -418,7 +418,7 @@ fn volume_and_rate_buttons_step_journal_and_confirm_at_the_new_level() {
         .collect();
     assert_eq!(prefs, vec![(-1, 0), (-2, 0), (-2, 1)]);
     // A new game keeps them.
-    rig.command(4_000, ArbiterCommand::NewGame);
+    rig.command(4_000, ArbiterCommand::NewGame { force: false });
     let store = rig.store.snapshot();
     assert_eq!(store.games.len(), 2);
     assert!(store.records().iter().any(|r| matches!(

@@ -31,7 +31,10 @@ fn ctl(socket: &std::path::Path, words: &[&str]) -> (Option<i32>, String) {
         .args(words)
         .output()
         .unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]

@@ -32,11 +32,25 @@ enum Wire {
     Start {},
     Pause {},
     Resume {},
-    Set { side: Side, time: String },
-    Adjust { side: Side, delta: String },
-    Ruling { ruling: String, side: Option<Side> },
-    Check { listener: Listener },
-    Say { audience: Listener, text: String },
+    Set {
+        side: Side,
+        time: String,
+    },
+    Adjust {
+        side: Side,
+        delta: String,
+    },
+    Ruling {
+        ruling: String,
+        side: Option<Side>,
+    },
+    Check {
+        listener: Listener,
+    },
+    Say {
+        audience: Listener,
+        text: String,
+    },
     NewGame {
         #[serde(default)]
         force: bool,

@@ -367,9 +367,16 @@ impl Core {
         std::mem::take(&mut self.outputs)
     }
 
-    /// Moves the table's outputs into ours, remembering what each listener heard.
+    /// Moves the table's outputs into ours, remembering what each listener heard. When the
+    /// game ends, the arbiter is told the journal's seal (the chained digest of its last
+    /// record) to note on the scoresheet: any later edit of the journal shows.
     fn collect(&mut self) {
+        let mut ended = false;
         for output in self.table.drain() {
+            ended |= matches!(
+                &output,
+                TableOutput::Core(stamped) if matches!(stamped.event, Event::Result { .. })
+            );
             if let TableOutput::Say {
                 audience, notice, ..
             } = &output
@@ -381,6 +388,15 @@ impl Core {
                 }
             }
             self.outputs.push(CoreOutput::Table(output));
+        }
+        if ended {
+            let seal = self.store.digest();
+            tracing::info!(
+                "game over; journal {} sealed with digest {seal}",
+                self.store.describe()
+            );
+            let text = crate::speech::notices::seal(self.language(Listener::Arbiter), &seal);
+            self.text(&[Listener::Arbiter], text);
         }
     }
 

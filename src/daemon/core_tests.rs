@@ -464,3 +464,25 @@ fn a_journal_that_cannot_be_written_stops_the_core_with_an_error() {
     assert!(result.is_err());
     assert_eq!(rig.core.table().game().running(), None, "not applied");
 }
+
+#[test]
+fn at_the_end_the_arbiter_is_told_the_journals_seal() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(301_000);
+    let outputs = rig.core.drain();
+    let seal: String = rig.store.snapshot().digest.chars().take(16).collect();
+    let told = outputs.iter().find_map(|o| match o {
+        CoreOutput::Text { audience, text }
+            if audience.reaches(Listener::Arbiter) && text.contains("seal") =>
+        {
+            Some(text.clone())
+        }
+        _ => None,
+    });
+    let told = told.expect("the seal is told");
+    assert!(
+        told.replace(' ', "").to_lowercase().contains(&seal),
+        "{told} / {seal}"
+    );
+}

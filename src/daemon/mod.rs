@@ -222,12 +222,13 @@ fn open_core(options: &RunOptions, config: Config, text: String) -> Result<Core,
                      acknowledged): cut off"
                 );
             }
-            let store = FileStore::resume(path, journal.good_len).map_err(|source| {
-                DaemonError::Journal(crate::daemon::CoreError::Journal {
-                    store: name.clone(),
-                    source,
-                })
-            })?;
+            let store =
+                FileStore::resume(path, journal.good_len, &journal.digest).map_err(|source| {
+                    DaemonError::Journal(crate::daemon::CoreError::Journal {
+                        store: name.clone(),
+                        source,
+                    })
+                })?;
             let core = Core::restore(Box::new(store), &journal, table, now)
                 .map_err(DaemonError::Restore)?;
             tracing::info!("restored the game from {name}: paused; the arbiter resumes it");

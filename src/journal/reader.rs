@@ -27,6 +27,17 @@ pub enum JournalError {
         /// Why.
         reason: String,
     },
+    /// A record does not fit the chain of digests: it, or one before it, was changed.
+    #[error(
+        "{path}:{line}: this record does not fit the chain of digests: it, or a record before \
+         it, was changed after it was written (rule 1.7.10 settles claims from this journal)"
+    )]
+    Tampered {
+        /// The file.
+        path: String,
+        /// 1-based line of the first record that does not fit.
+        line: usize,
+    },
     /// The first record is not a game record.
     #[error("{path}: the journal does not begin with a game record")]
     NoGame {
@@ -57,6 +68,9 @@ pub struct Journal {
     pub torn_tail: bool,
     /// Length in bytes of the well-formed part (where appending may resume).
     pub good_len: usize,
+    /// The chained digest of the last record ("" when no record carries one: a journal
+    /// written before records were chained).
+    pub digest: String,
 }
 
 impl Journal {
@@ -66,6 +80,8 @@ impl Journal {
         let mut torn_tail = false;
         let mut good_len = 0;
         let mut offset = 0;
+        let mut digest = String::new();
+        let mut chained = false;
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         for (index, raw) in lines.iter().enumerate() {
             let line_no = index + 1;
@@ -84,13 +100,41 @@ impl Journal {
                 torn_tail = true;
                 continue;
             }
-            let record =
-                serde_json::from_str::<Record>(content).map_err(|e| JournalError::BadLine {
-                    path: path.to_string(),
-                    line: line_no,
-                    reason: e.to_string(),
-                })?;
+            let bad = |reason: String| JournalError::BadLine {
+                path: path.to_string(),
+                line: line_no,
+                reason,
+            };
+            let mut value: serde_json::Value =
+                serde_json::from_str(content).map_err(|e| bad(e.to_string()))?;
+            let written = match value.as_object_mut().and_then(|o| o.remove("digest")) {
+                Some(serde_json::Value::String(d)) => Some(d),
+                Some(_) => return Err(bad("`digest` is not a string".to_string())),
+                None => None,
+            };
+            let record: Record = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+
             check_order(&records, &record, path, line_no)?;
+            match written {
+                Some(written) => {
+                    let json = serde_json::to_string(&record).map_err(|e| bad(e.to_string()))?;
+                    let expected = super::record::chain(&digest, &json);
+                    if written != expected {
+                        return Err(JournalError::Tampered {
+                            path: path.to_string(),
+                            line: line_no,
+                        });
+                    }
+                    digest = written;
+                    chained = true;
+                }
+                None if chained => {
+                    return Err(bad(
+                        "no `digest`, after records that carry one: the chain is broken".into(),
+                    ))
+                }
+                None => {}
+            }
             records.push(record);
             good_len = offset;
         }
@@ -99,6 +143,7 @@ impl Journal {
                 records,
                 torn_tail,
                 good_len,
+                digest,
             }),
             _ => Err(JournalError::NoGame {
                 path: path.to_string(),

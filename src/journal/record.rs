@@ -171,3 +171,53 @@ pub fn wall_now() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
 }
+
+/// The chained digest of a record: SHA-256 (lowercase hex) of the previous record's digest (""
+/// before the first), a newline, and the record's JSON without its digest. Each line of the
+/// journal carries it as its last field, `"digest"`, so a hand edit anywhere breaks the chain
+/// from that record on, and the digest of the game's last record (told to the arbiter at the
+/// end) seals the whole game (rule 1.7.10).
+pub fn chain(previous: &str, json: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(previous.as_bytes());
+    hasher.update(b"\n");
+    hasher.update(json.as_bytes());
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A record's line: its JSON with `"digest"` chained to `previous` as its last field.
+pub fn line_of(record: &Record, previous: &str) -> Result<(String, String), serde_json::Error> {
+    let json = serde_json::to_string(record)?;
+    let digest = chain(previous, &json);
+    let body = json.strip_suffix('}').unwrap_or(&json);
+    Ok((format!("{body},\"digest\":\"{digest}\"}}"), digest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chain_is_sha256_of_the_previous_digest_a_newline_and_the_json() {
+        // `printf '\nabc' | sha256sum`
+        assert_eq!(
+            chain("", "abc"),
+            "f39d39bfc99287b848780d4110eb663f0e7c344ae41f46a390c4135b89dc2756"
+        );
+        let record = Record::Game {
+            seq: 0,
+            wall_ms: 5,
+            config: "x".into(),
+        };
+        let (line, digest) = line_of(&record, "").unwrap();
+        assert_eq!(
+            line,
+            format!(r#"{{"kind":"game","seq":0,"wall_ms":5,"config":"x","digest":"{digest}"}}"#)
+        );
+    }
+}

@@ -14,6 +14,8 @@ pub trait Store: Send {
     fn begin(&mut self, game: &Record) -> std::io::Result<()>;
     /// Where the records go, for messages.
     fn describe(&self) -> String;
+    /// The chained digest of the last record (see `record::chain`).
+    fn digest(&self) -> String;
 }
 
 /// A journal file.
@@ -35,10 +37,10 @@ impl FileStore {
 
     /// Reopens an existing journal for appending after its last good record (a torn last line
     /// is cut off).
-    pub fn resume(path: &Path, good_len: usize) -> std::io::Result<FileStore> {
+    pub fn resume(path: &Path, good_len: usize, digest: &str) -> std::io::Result<FileStore> {
         Ok(FileStore {
             path: path.to_path_buf(),
-            writer: Some(JournalWriter::resume(path, good_len)?),
+            writer: Some(JournalWriter::resume(path, good_len, digest)?),
         })
     }
 
@@ -67,6 +69,12 @@ impl Store for FileStore {
     fn describe(&self) -> String {
         self.path.display().to_string()
     }
+
+    fn digest(&self) -> String {
+        self.writer
+            .as_ref()
+            .map_or_else(String::new, |w| w.digest().to_string())
+    }
 }
 
 /// Moves a journal aside, keeping it: `journal.jsonl` → `journal-WALLMS.KIND.jsonl`.
@@ -87,6 +95,8 @@ pub struct MemoryStore {
     pub games: Vec<Vec<Record>>,
     /// Appends fail (as a full disk would) while this is set.
     pub failing: bool,
+    /// The chained digest of the last record.
+    pub digest: String,
 }
 
 impl MemoryStore {
@@ -103,7 +113,10 @@ impl Store for MemoryStore {
         }
         match self.games.last_mut() {
             Some(game) => {
+                let (_, digest) =
+                    super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
                 game.push(record.clone());
+                self.digest = digest;
                 Ok(())
             }
             None => Err(std::io::Error::other("the journal was not begun")),
@@ -111,12 +124,18 @@ impl Store for MemoryStore {
     }
 
     fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+        let (_, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
         self.games.push(vec![game.clone()]);
+        self.digest = digest;
         Ok(())
     }
 
     fn describe(&self) -> String {
         "memory".to_string()
+    }
+
+    fn digest(&self) -> String {
+        self.digest.clone()
     }
 }
 
@@ -161,5 +180,9 @@ impl Store for SharedMemoryStore {
 
     fn describe(&self) -> String {
         "memory".to_string()
+    }
+
+    fn digest(&self) -> String {
+        self.snapshot().digest
     }
 }

@@ -80,7 +80,7 @@ fn a_torn_last_line_is_tolerated_and_cut_on_resume() {
     let journal = Journal::read(&path).unwrap();
     assert!(journal.torn_tail);
     assert_eq!(journal.good_len, full);
-    let mut w = JournalWriter::resume(&path, journal.good_len).unwrap();
+    let mut w = JournalWriter::resume(&path, journal.good_len, &journal.digest).unwrap();
     w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
         .unwrap();
     let again = Journal::read(&path).unwrap();
@@ -135,4 +135,47 @@ fn a_journal_must_begin_with_its_game() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("does not begin with a game record"), "{err}");
+}
+
+/// A hand edit that keeps the order (White's time in a heartbeat) was accepted: rule 1.7.10
+/// settles claims from this record.
+#[test]
+fn an_edited_record_breaks_the_chain_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().all(|l| l.contains("\"digest\":\"")), "{text}");
+    let edited = text.replace("\"white_ms\":290000", "\"white_ms\":3590000");
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    let err = Journal::read(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("j.jsonl:4: this record does not fit the chain"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_resumed_journal_chains_on_from_its_last_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    let journal = Journal::read(&path).unwrap();
+    assert_eq!(journal.digest.len(), 64);
+    let mut w = JournalWriter::resume(&path, journal.good_len, &journal.digest).unwrap();
+    w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
+        .unwrap();
+    let again = Journal::read(&path).unwrap();
+    assert_eq!(again.digest, w.digest());
+    // Dropping a record in the middle cannot be hidden by renumbering either.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let renumbered = [
+        lines[0],
+        lines[1],
+        &lines[3].replace("\"seq\":3", "\"seq\":2"),
+    ]
+    .join("\n");
+    std::fs::write(&path, renumbered + "\n").unwrap();
+    let err = Journal::read(&path).unwrap_err().to_string();
+    assert!(err.contains(":3: this record does not fit"), "{err}");
 }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 pub struct JournalWriter {
     path: PathBuf,
     file: File,
+    digest: String,
 }
 
 impl JournalWriter {
@@ -27,6 +28,7 @@ impl JournalWriter {
         let mut writer = JournalWriter {
             path: path.to_path_buf(),
             file,
+            digest: String::new(),
         };
         writer.append(game)?;
         sync_dir(path);
@@ -34,8 +36,9 @@ impl JournalWriter {
     }
 
     /// Reopens an existing journal for appending after its last good record (a torn last
-    /// line is cut off first).
-    pub fn resume(path: &Path, good_len: usize) -> std::io::Result<JournalWriter> {
+    /// line is cut off first), chaining on from that record's `digest` ("" for a journal
+    /// written before records were chained).
+    pub fn resume(path: &Path, good_len: usize, digest: &str) -> std::io::Result<JournalWriter> {
         let file = OpenOptions::new().write(true).open(path)?;
         file.set_len(good_len as u64)?;
         file.sync_all()?;
@@ -43,6 +46,7 @@ impl JournalWriter {
         Ok(JournalWriter {
             path: path.to_path_buf(),
             file,
+            digest: digest.to_string(),
         })
     }
 
@@ -51,12 +55,20 @@ impl JournalWriter {
         &self.path
     }
 
-    /// Appends a record as one line and syncs it to disk.
+    /// Appends a record as one line, chained to the one before, and syncs it to disk.
     pub fn append(&mut self, record: &Record) -> std::io::Result<()> {
-        let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+        let (mut line, digest) =
+            super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
         line.push('\n');
         self.file.write_all(line.as_bytes())?;
-        self.file.sync_data()
+        self.file.sync_data()?;
+        self.digest = digest;
+        Ok(())
+    }
+
+    /// The digest of the last record written.
+    pub fn digest(&self) -> &str {
+        &self.digest
     }
 }
 

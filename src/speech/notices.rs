@@ -47,3 +47,19 @@ pub fn stalled(lang: Lang, late_ms: i64) -> String {
         ),
     }
 }
+
+/// The game is over: the journal's seal (its last digest, the first 16 hex digits in groups
+/// of four, enough to tell any edit) for the arbiter to note.
+pub fn seal(lang: Lang, digest: &str) -> String {
+    let short: String = digest.chars().take(16).collect();
+    let groups: Vec<String> = short
+        .as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).to_uppercase())
+        .collect();
+    let seal = groups.join(" ");
+    match lang {
+        Lang::Ru => format!("Партия окончена. Печать журнала: {seal}."),
+        Lang::En => format!("Game over. The journal's seal: {seal}."),
+    }
+}

@@ -1,0 +1,115 @@
+//! The journal is tamper-evident (rule 1.7.10 settles claims from it): a hand edit that keeps
+//! the order — 55 minutes more for White — is refused by `replay`, `export` and the daemon's
+//! restore, naming the first record that does not fit; and at the end of a game the arbiter is
+//! told the journal's seal. (Before, such an edit replayed and restored as if written so.)
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const CONFIG: &str = "\
+[[time_control.stage]]
+time = \"5:00\"
+[arbiter]
+language = \"en\"
+";
+
+fn talkclock(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, CONFIG).unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let transcript = dir.path().join("t.jsonl");
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
+    daemon.terminate();
+
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains(r#"{"adjust":["white",60000]}"#))
+        .expect("the adjust record")
+        + 1;
+    let edited = text.replace(r#"["white",60000]"#, r#"["white",3360000]"#);
+    std::fs::write(&journal, edited).unwrap();
+    let place = format!("journal.jsonl:{line}: this record does not fit the chain");
+
+    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains(&place), "{stderr}");
+
+    let out = dir.path().join("spare.jsonl");
+    let export = talkclock(&[
+        "export".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--to".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(export.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&export.stderr).contains(&place));
+
+    let run = talkclock(&[
+        "run".as_ref(),
+        "--no-audio".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--socket".as_ref(),
+        dir.path().join("s2.sock").as_os_str(),
+    ]);
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).contains(&place));
+}
+
+#[test]
+fn the_arbiter_is_told_the_seal_when_the_game_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, CONFIG.replace("5:00", "0:01")).unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let transcript = dir.path().join("t.jsonl");
+    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    // White's one second runs out: a loss on time ends the game.
+    assert!(
+        daemon.wait_for_text(
+            "[arbiter] Game over. The journal's seal: ",
+            1,
+            Duration::from_secs(5)
+        ),
+        "{}",
+        daemon.stdout()
+    );
+    let said = daemon.stdout();
+    daemon.terminate();
+    let read = talkclock::journal::Journal::read(&journal).unwrap();
+    let seal: String = read
+        .digest
+        .chars()
+        .take(16)
+        .collect::<String>()
+        .to_uppercase();
+    let shown = said
+        .lines()
+        .find(|l| l.contains("seal"))
+        .unwrap()
+        .replace(' ', "");
+    assert!(shown.contains(&seal), "{shown} / {seal}");
+}

@@ -3,12 +3,16 @@
 //! Time is an input. The caller passes the instant with every input (`handle`), wakes the game
 //! at `next_deadline()` (`advance`), and drains the events. Remaining time is always computed
 //! from the instant the state was last settled (the anchor), never by counting ticks.
+//!
+//! Time arithmetic saturates, so no input (an arbiter's typo, a damaged journal) wraps a clock;
+//! an arbiter's `set` or `adjust` that would leave a side more than
+//! [`MAX_DURATION`](super::time::MAX_DURATION) is refused and changes nothing.
 
 use super::control::TimeControl;
 use super::io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
 use super::side::Side;
 use super::side_clock::SideClock;
-use super::time::{Ms, MINUTE};
+use super::time::{Clock, Ms, MAX_DURATION, MINUTE};
 
 /// A cut never leaves a player below this (rule 1.7.8).
 pub const MIN_AFTER_CUT: Ms = 15 * MINUTE;
@@ -145,12 +149,14 @@ impl Game {
     /// Call [`Game::advance`] first if a flag may have fallen by `now`: this only extrapolates.
     pub fn remaining(&self, side: Side, now: Ms) -> Ms {
         let clock = &self.clocks[side.index()];
-        let elapsed = (now - self.anchor).max(0);
+        let elapsed = now.saturating_sub(self.anchor).max(0);
         match self.phase {
-            Phase::Running(running) if running == side => clock.remaining - clock.charged(elapsed),
-            Phase::Running(running) if self.control.hourglass() => {
-                clock.remaining + self.clocks[running.index()].charged(elapsed)
+            Phase::Running(running) if running == side => {
+                clock.remaining.saturating_sub(clock.charged(elapsed))
             }
+            Phase::Running(running) if self.control.hourglass() => clock
+                .remaining
+                .saturating_add(self.clocks[running.index()].charged(elapsed)),
             _ => clock.remaining,
         }
     }
@@ -162,7 +168,7 @@ impl Game {
         }
         self.clocks[side.index()]
             .running_time_until(target)
-            .map(|t| self.anchor + t)
+            .map(|t| self.anchor.saturating_add(t))
     }
 
     /// When the game must next be woken (a flag), if anything is due.
@@ -200,7 +206,7 @@ impl Game {
             Input::Resume => self.resume(),
             Input::Set(side, time) => self.change_time(input, side, time),
             Input::Adjust(side, delta) => {
-                let requested = self.clocks[side.index()].remaining + delta;
+                let requested = self.clocks[side.index()].remaining.saturating_add(delta);
                 self.change_time(input, side, requested)
             }
             Input::Stop(side) => self.player_stop(side),
@@ -212,11 +218,12 @@ impl Game {
     /// Folds the running time since the anchor into the stored state; `now` never goes back.
     fn settle(&mut self, now: Ms) {
         let now = now.max(self.anchor);
-        let elapsed = now - self.anchor;
+        let elapsed = now.saturating_sub(self.anchor);
         if let Phase::Running(side) = self.phase {
             let charged = self.clocks[side.index()].run_for(elapsed);
             if self.control.hourglass() {
-                self.clocks[side.other().index()].remaining += charged;
+                let other = &mut self.clocks[side.other().index()];
+                other.remaining = other.remaining.saturating_add(charged);
             }
         }
         self.anchor = now;
@@ -263,7 +270,10 @@ impl Game {
         }
         let clock = &mut self.clocks[side.index()];
         let stage = self.control.stage(clock.stage);
-        clock.remaining += stage.increment + clock.turn_spent.min(stage.bronstein_delay());
+        let credit = stage
+            .increment
+            .saturating_add(clock.turn_spent.min(stage.bronstein_delay()));
+        clock.remaining = clock.remaining.saturating_add(credit);
         clock.moves += 1;
         clock.moves_in_stage += 1;
         let completed = stage.moves == Some(clock.moves_in_stage);
@@ -272,7 +282,7 @@ impl Game {
             clock.stage += 1;
             clock.moves_in_stage = 0;
             let added = self.control.stage(clock.stage).time;
-            clock.remaining += added;
+            clock.remaining = clock.remaining.saturating_add(added);
             new_stage = Some((clock.stage, added));
         }
         let move_number = clock.moves;
@@ -322,6 +332,14 @@ impl Game {
             );
         }
         let old_ms = self.clocks[side.index()].remaining;
+        if requested > MAX_DURATION && requested > old_ms {
+            let reason = format!(
+                "{side} would have {}, more than {} (the most an arbiter can give a side)",
+                Clock(requested),
+                Clock(MAX_DURATION)
+            );
+            return self.reject(input, &reason);
+        }
         let new_ms = if requested >= old_ms {
             requested
         } else {

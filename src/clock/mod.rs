@@ -14,7 +14,9 @@ pub use control::{ControlError, DelayKind, Stage, TimeControl};
 pub use game::{Game, GameSetup, Phase, MIN_AFTER_CUT};
 pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
 pub use side::Side;
-pub use time::{Ms, HOUR, MINUTE, SECOND};
+pub use time::{Ms, HOUR, MAX_DURATION, MINUTE, SECOND};
 
+#[cfg(test)]
+mod arithmetic_tests;
 #[cfg(test)]
 mod tests;

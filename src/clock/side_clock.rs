@@ -1,5 +1,6 @@
 //! One side's clock: its remaining time as of the game's anchor instant, the delay left in the
-//! current turn, and its move and stage counts.
+//! current turn, and its move and stage counts. Its arithmetic saturates: no input, however
+//! absurd, makes it wrap.
 
 use super::control::TimeControl;
 use super::time::Ms;
@@ -36,21 +37,24 @@ impl SideClock {
 
     /// How much of `elapsed` running time is charged to the clock (the rest is simple delay).
     pub fn charged(&self, elapsed: Ms) -> Ms {
-        (elapsed - self.delay_left).max(0)
+        elapsed.saturating_sub(self.delay_left).max(0)
     }
 
     /// Folds `elapsed` running time into the stored values; returns the time charged.
     pub fn run_for(&mut self, elapsed: Ms) -> Ms {
         let charged = self.charged(elapsed);
-        self.delay_left = (self.delay_left - elapsed).max(0);
-        self.turn_spent += elapsed;
-        self.remaining -= charged;
+        self.delay_left = self.delay_left.saturating_sub(elapsed).max(0);
+        self.turn_spent = self.turn_spent.saturating_add(elapsed);
+        self.remaining = self.remaining.saturating_sub(charged);
         charged
     }
 
     /// Running time from the anchor until the remaining time falls to `target`.
     pub fn running_time_until(&self, target: Ms) -> Option<Ms> {
-        (self.remaining > target).then(|| self.delay_left + self.remaining - target)
+        (self.remaining > target).then(|| {
+            self.delay_left
+                .saturating_add(self.remaining.saturating_sub(target))
+        })
     }
 
     /// Begins a new turn for this side: resets the time spent and the simple delay.

@@ -332,15 +332,65 @@ fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioO
     }
 }
 
+/// Catches the signals that would otherwise end the process mid-game. SIGINT and SIGTERM stop
+/// the daemon cleanly (through `quit`); SIGHUP (the terminal or the SSH session closed),
+/// SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGXCPU and SIGXFSZ
+/// are logged and the game goes on (none reloads anything). SIGPIPE is logged once only: a
+/// log written to a closed pipe raises it again.
 fn spawn_signal_thread(quit: crossbeam_channel::Sender<&'static str>) -> Result<(), DaemonError> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGINT, SIGTERM]).map_err(DaemonError::Signals)?;
-    std::thread::spawn(move || {
-        if signals.forever().next().is_some() {
-            let _ = quit.send("signal");
-        }
-    });
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPIPE, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+        SIGVTALRM, SIGXCPU, SIGXFSZ,
+    };
+    const STOP: [(i32, &str); 2] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")];
+    const IGNORED: [(i32, &str); 11] = [
+        (SIGHUP, "SIGHUP"),
+        (SIGQUIT, "SIGQUIT"),
+        (SIGUSR1, "SIGUSR1"),
+        (SIGUSR2, "SIGUSR2"),
+        (SIGPIPE, "SIGPIPE"),
+        (SIGALRM, "SIGALRM"),
+        (SIGVTALRM, "SIGVTALRM"),
+        (SIGPROF, "SIGPROF"),
+        (SIGIO, "SIGIO"),
+        (SIGXCPU, "SIGXCPU"),
+        (SIGXFSZ, "SIGXFSZ"),
+    ];
+    let caught = STOP.iter().chain(IGNORED.iter()).map(|(number, _)| *number);
+    let mut signals = signal_hook::iterator::Signals::new(caught).map_err(DaemonError::Signals)?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let mut pipe_logged = false;
+            for signal in signals.forever() {
+                if let Some((_, name)) = STOP.iter().find(|(number, _)| *number == signal) {
+                    let _ = quit.send(*name);
+                    return;
+                }
+                let name = IGNORED
+                    .iter()
+                    .find(|(number, _)| *number == signal)
+                    .map_or("an unexpected signal", |(_, name)| name);
+                match signal {
+                    SIGHUP => tracing::warn!(
+                        "SIGHUP (the terminal or the SSH session closed?): the clock keeps \
+                         running; stop it with SIGTERM or `q`"
+                    ),
+                    SIGPIPE if pipe_logged => {}
+                    SIGPIPE => {
+                        pipe_logged = true;
+                        tracing::warn!(
+                            "SIGPIPE (a reader went away): ignored; further ones are not logged"
+                        );
+                    }
+                    _ => tracing::warn!(
+                        "{name} ({signal}): ignored, the clock keeps running; stop it with \
+                         SIGTERM"
+                    ),
+                }
+            }
+        })
+        .map_err(DaemonError::Signals)?;
     Ok(())
 }
 

@@ -4,6 +4,10 @@
 //!
 //! Pure: time comes in with each event, and [`Mapper::next_deadline`] / [`Mapper::advance`]
 //! tell and fire the instant a held `time` button becomes a long press.
+//!
+//! State is kept only for buttons some binding matches, so its size is bounded by the
+//! bindings and the devices, not by how many distinct button names arrive (a key pipe can
+//! send any number of them).
 
 use super::device::DeviceId;
 use super::event::{RawInput, SourceEvent};
@@ -134,17 +138,25 @@ impl Mapper {
         out
     }
 
+    /// How many buttons the mapper keeps state for (each bound button seen, per device).
+    pub fn tracked_buttons(&self) -> usize {
+        self.buttons.len()
+    }
+
     /// Takes one reader event (after firing what fell due before it).
     pub fn feed(&mut self, event: SourceEvent) -> Vec<MappedAction> {
         let mut out = self.advance(event.at());
         match event {
             SourceEvent::Button(raw) => out.extend(self.button(raw)),
             SourceEvent::HeldAtStart(raw) => {
-                // Down without an edge: ignored until it is released.
-                self.buttons
-                    .entry((raw.device, raw.button))
-                    .or_default()
-                    .down = true;
+                // Down without an edge: ignored until it is released (only a bound button
+                // could do anything when released and pressed again).
+                if self.binding(&raw.device, &raw.button).is_some() {
+                    self.buttons
+                        .entry((raw.device, raw.button))
+                        .or_default()
+                        .down = true;
+                }
             }
             SourceEvent::Connected { at, device } => out.extend(self.connected(at, device)),
             SourceEvent::Disconnected { at, device } => {
@@ -183,6 +195,8 @@ impl Mapper {
     }
 
     fn button(&mut self, raw: RawInput) -> Option<MappedAction> {
+        // A button no binding matches does nothing, and gets no state.
+        let binding = self.binding(&raw.device, &raw.button)?.clone();
         let key = (raw.device.clone(), raw.button.clone());
         let state = self.buttons.entry(key.clone()).or_default();
         if raw.repeat {
@@ -203,10 +217,7 @@ impl Mapper {
         if state.deaf_until.is_some_and(|until| raw.at < until) {
             return None; // chatter after an accepted press
         }
-        let binding = self.binding(&raw.device, &raw.button)?.clone();
-        if let Some(state) = self.buttons.get_mut(&key) {
-            state.deaf_until = Some(raw.at + self.lockout);
-        }
+        state.deaf_until = Some(raw.at + self.lockout);
         if binding.action == ActionKind::Time {
             self.long_presses.insert(key, (raw.at, binding.listener));
         }

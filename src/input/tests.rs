@@ -439,3 +439,32 @@ fn request_of(action: &ButtonAction) -> Option<Request> {
         _ => None,
     }
 }
+
+#[test]
+fn distinct_unbound_button_names_leave_no_mapper_state() {
+    let mut board = started(SHARED_PAD);
+    let zero = board.zero;
+    for i in 0..10_000u64 {
+        let name = format!("unbound-{i}");
+        board.tap(1_000 + i, &pad(), &name);
+        board.feed(SourceEvent::HeldAtStart(RawInput {
+            at: zero + Duration::from_millis(1_000 + i),
+            device: pad(),
+            button: format!("held-{i}"),
+            pressed: true,
+            repeat: false,
+        }));
+    }
+    // Only `Start`, pressed by `started`, is tracked.
+    assert_eq!(board.mapper.tracked_buttons(), 1);
+    // Bound buttons are still tracked (for the chatter lockout) and still work.
+    board.tap(20_000, &pad(), "RightTrigger");
+    board.tap(20_050, &pad(), "RightTrigger"); // chatter: deaf
+    assert_eq!(board.mapper.tracked_buttons(), 2);
+    let presses: Vec<_> = board
+        .requests()
+        .into_iter()
+        .filter(|r| matches!(r, Request::Game(Input::Press(_))))
+        .collect();
+    assert_eq!(presses, vec![Request::Game(Input::Press(Side::Black))]);
+}

@@ -1,0 +1,156 @@
+//! The key pipe of the real daemon (standard input not a terminal: one key name a line) takes
+//! whatever bytes arrive: a line that is not UTF-8 is skipped and the presses after it still
+//! count; a 50 MB line is dropped without being held in memory and the press after it counts;
+//! a hundred thousand distinct unbound key names do not grow the daemon's memory.
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use common_daemon::Daemon;
+use std::io::Write;
+use std::os::fd::AsFd;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const CONFIG: &str = "\
+mode = \"tournament\"
+[[time_control.stage]]
+time = \"5:00\"
+[players.white]
+vision = \"sighted\"
+language = \"en\"
+[players.black]
+vision = \"sighted\"
+language = \"en\"
+";
+
+/// A daemon without audio, its game started (White's clock runs).
+fn started(dir: &Path) -> Daemon {
+    let config = dir.join("game.toml");
+    std::fs::write(&config, CONFIG).expect("write the config");
+    let journal = dir.join("journal.jsonl");
+    let transcript = dir.join("transcript.jsonl");
+    let daemon = common_daemon::start(dir, &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon
+}
+
+/// Polls `status` until both sides' move counts are `(white, black)`; the last status if they
+/// never are within 5 s.
+fn wait_for_moves(daemon: &Daemon, white: u64, black: u64) -> Result<(), serde_json::Value> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let status = daemon.ctl(r#"{"cmd":"status"}"#);
+        let moves = &status["moves"];
+        if moves["white"] == white && moves["black"] == black {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Writes `chunks` to the daemon's standard input from another thread (a reader that stopped
+/// would block the writer for ever); fails the test if they are not all taken within `limit`.
+fn write_all_within(daemon: &Daemon, chunks: Vec<Vec<u8>>, limit: Duration) {
+    let fd = daemon
+        .stdin
+        .as_fd()
+        .try_clone_to_owned()
+        .expect("duplicate the stdin pipe");
+    let mut pipe = std::fs::File::from(fd);
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let written = chunks.iter().try_for_each(|c| pipe.write_all(c));
+        let _ = done_tx.send(written.map_err(|e| e.to_string()));
+    });
+    match done_rx.recv_timeout(limit) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => panic!("writing the key pipe failed: {e}"),
+        Err(_) => panic!("the daemon did not read its key pipe within {limit:?}"),
+    }
+}
+
+/// One field of `/proc/PID/status`, in kB.
+fn status_kb(pid: u32, field: &str) -> u64 {
+    let path = format!("/proc/{pid}/status");
+    let text = std::fs::read_to_string(&path).expect("read /proc/PID/status");
+    text.lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{path} has no {field}"))
+}
+
+#[test]
+fn a_non_utf8_key_line_does_not_stop_the_key_reader() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut daemon = started(dir.path());
+    write_all_within(
+        &daemon,
+        vec![b"\xff\xfe w\x80\n".to_vec()],
+        Duration::from_secs(5),
+    );
+    daemon.key("w");
+    wait_for_moves(&daemon, 1, 0)
+        .unwrap_or_else(|s| panic!("White's press after a non-UTF-8 line was lost: {s}"));
+    daemon.key("b");
+    wait_for_moves(&daemon, 1, 1)
+        .unwrap_or_else(|s| panic!("Black's press after a non-UTF-8 line was lost: {s}"));
+    daemon.terminate();
+}
+
+#[test]
+fn a_50_mb_key_line_is_dropped_without_being_held_in_memory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut daemon = started(dir.path());
+    let pid = daemon.child.id();
+    let peak_before = status_kb(pid, "VmHWM");
+    // 50 MB of `x` without a line end, in 64 kB writes, then the end of that line.
+    let mut chunks = vec![vec![b'x'; 64 * 1024]; 50 * 1024 * 1024 / (64 * 1024)];
+    chunks.push(b"\n".to_vec());
+    write_all_within(&daemon, chunks, Duration::from_secs(60));
+    daemon.key("w");
+    wait_for_moves(&daemon, 1, 0)
+        .unwrap_or_else(|s| panic!("White's press after a 50 MB line was lost: {s}"));
+    let grown = status_kb(pid, "VmHWM").saturating_sub(peak_before);
+    eprintln!("a 50 MB key line: peak memory +{grown} kB");
+    assert!(
+        grown < 5 * 1024,
+        "reading a 50 MB key line raised the daemon's peak memory by {grown} kB"
+    );
+    daemon.terminate();
+}
+
+#[test]
+fn a_hundred_thousand_distinct_key_names_do_not_grow_the_daemon() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut daemon = started(dir.path());
+    let pid = daemon.child.id();
+    // One press first, so whatever a first press allocates is in the baseline.
+    daemon.key("w");
+    wait_for_moves(&daemon, 1, 0).unwrap_or_else(|s| panic!("the first press was lost: {s}"));
+    let before = status_kb(pid, "VmRSS");
+    // 100 000 names no binding knows, 1000 lines a write.
+    let chunks: Vec<Vec<u8>> = (0..100)
+        .map(|batch| {
+            (0..1000)
+                .map(|i| format!("unbound-key-{}\n", batch * 1000 + i))
+                .collect::<String>()
+                .into_bytes()
+        })
+        .collect();
+    write_all_within(&daemon, chunks, Duration::from_secs(60));
+    // A press after them is handled after all of them (one channel, in order).
+    daemon.key("b");
+    wait_for_moves(&daemon, 1, 1)
+        .unwrap_or_else(|s| panic!("Black's press after 100k names was lost: {s}"));
+    let grown = status_kb(pid, "VmRSS").saturating_sub(before);
+    eprintln!("100 000 distinct key names: memory +{grown} kB");
+    assert!(
+        grown < 5 * 1024,
+        "100 000 distinct key names grew the daemon by {grown} kB"
+    );
+    daemon.terminate();
+}

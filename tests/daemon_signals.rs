@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use talkclock_harness::libc;
 
 const CONFIG: &str = "\
 mode = \"tournament\"
@@ -86,11 +87,7 @@ impl Daemon {
 
     /// Sends `signal` to the daemon (our own child, not reaped yet).
     fn signal(&self, signal: libc::c_int) {
-        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid fits pid_t");
-        // SAFETY: kill(2) takes no pointers; `pid` is our own child, which cannot have been
-        // reaped (and its pid reused) while we hold its `Child`; `signal` is a valid signal.
-        let sent = unsafe { libc::kill(pid, signal) };
-        assert_eq!(sent, 0, "kill failed: {}", std::io::Error::last_os_error());
+        talkclock_harness::process::signal(&self.child, signal).expect("kill");
     }
 
     /// Waits until the log holds `needle`; false after 5 s.

@@ -55,7 +55,11 @@ fn a_journal_with_a_damaged_middle_record_is_refused_with_its_line_and_kept() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| !n.ends_with(".lock"))
         .collect();
-    assert_eq!(files, vec!["journal.jsonl"], "no new game, no file set aside");
+    assert_eq!(
+        files,
+        vec!["journal.jsonl"],
+        "no new game, no file set aside"
+    );
 }
 
 #[test]

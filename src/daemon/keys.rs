@@ -183,7 +183,7 @@ fn spawn_line_reader(events: Sender<SourceEvent>, quit: Sender<&'static str>) {
 /// Whether the `n`th bad key line is logged: the first ten, then one in a thousand (a flood
 /// of garbage on the pipe must not flood the log).
 fn worth_logging(n: u64) -> bool {
-    n <= 10 || n % 1000 == 0
+    n <= 10 || n.is_multiple_of(1000)
 }
 
 #[cfg(test)]

@@ -332,6 +332,27 @@ impl Core {
         Ok(())
     }
 
+    /// Checks (at each heartbeat) that the journal file is still there; a journal deleted or
+    /// moved away while the game runs is written again whole, and the arbiter is told.
+    fn verify_journal(&mut self) -> Result<(), CoreError> {
+        let rewritten = self.store.verify().map_err(|source| CoreError::Journal {
+            store: self.store.describe(),
+            source,
+        })?;
+        if rewritten {
+            tracing::warn!(
+                "{}: the journal was deleted or moved away while the game ran; written again",
+                self.store.describe()
+            );
+            let text = crate::speech::notices::journal_rewritten(
+                self.language(Listener::Arbiter),
+                &self.store.describe(),
+            );
+            self.text(&[Listener::Arbiter], text);
+        }
+        Ok(())
+    }
+
     /// Tells the arbiter when the core wakes much later than it asked to (the process was
     /// stopped or starved): flags and presses are still judged at their own instants, but what
     /// was due was said late.
@@ -431,6 +452,7 @@ impl Core {
         at: Clocks,
         build: impl FnOnce(u64, Ms) -> Record,
     ) -> Result<(), CoreError> {
+        self.verify_journal()?;
         let record = build(self.next_seq, self.timeline.mono_ms(at.mono));
         self.store
             .append(&record)

@@ -16,6 +16,11 @@ pub trait Store: Send {
     fn describe(&self) -> String;
     /// The chained digest of the last record (see `record::chain`).
     fn digest(&self) -> String;
+    /// Checks that the journal is still where it is written; if it was deleted or moved away,
+    /// writes it there again whole and returns `true`.
+    fn verify(&mut self) -> std::io::Result<bool> {
+        Ok(false)
+    }
 }
 
 /// A journal file.
@@ -74,6 +79,13 @@ impl Store for FileStore {
         self.writer
             .as_ref()
             .map_or_else(String::new, |w| w.digest().to_string())
+    }
+
+    fn verify(&mut self) -> std::io::Result<bool> {
+        match self.writer.as_mut() {
+            Some(writer) => writer.rewrite_if_gone(),
+            None => Ok(false),
+        }
     }
 }
 

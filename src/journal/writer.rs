@@ -22,6 +22,7 @@ impl JournalWriter {
         }
         let file = OpenOptions::new()
             .create(true)
+            .read(true)
             .write(true)
             .truncate(true)
             .open(path)?;
@@ -42,7 +43,7 @@ impl JournalWriter {
         let file = OpenOptions::new().write(true).open(path)?;
         file.set_len(good_len as u64)?;
         file.sync_all()?;
-        let file = OpenOptions::new().append(true).open(path)?;
+        let file = OpenOptions::new().read(true).append(true).open(path)?;
         Ok(JournalWriter {
             path: path.to_path_buf(),
             file,
@@ -64,6 +65,40 @@ impl JournalWriter {
         self.file.sync_data()?;
         self.digest = digest;
         Ok(())
+    }
+
+    /// Whether the file at the journal's path is still the one being written; if it was
+    /// deleted, moved away or replaced, the whole journal is written there again from the
+    /// open file (every record so far, byte for byte) and `true` is returned.
+    pub fn rewrite_if_gone(&mut self) -> std::io::Result<bool> {
+        use std::os::unix::fs::{FileExt, MetadataExt};
+        let ours = self.file.metadata()?;
+        let same = match std::fs::metadata(&self.path) {
+            Ok(there) => there.dev() == ours.dev() && there.ino() == ours.ino(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(e) => return Err(e),
+        };
+        if same {
+            return Ok(false);
+        }
+        let mut bytes = vec![0u8; ours.len() as usize];
+        self.file.read_exact_at(&mut bytes, 0)?;
+        let temporary = self.path.with_extension("jsonl.rewrite");
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        {
+            let mut fresh = File::create(&temporary)?;
+            fresh.write_all(&bytes)?;
+            fresh.sync_all()?;
+        }
+        std::fs::rename(&temporary, &self.path)?;
+        sync_dir(&self.path);
+        self.file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)?;
+        Ok(true)
     }
 
     /// The digest of the last record written.

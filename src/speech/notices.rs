@@ -63,3 +63,15 @@ pub fn seal(lang: Lang, digest: &str) -> String {
         Lang::En => format!("Game over. The journal's seal: {seal}."),
     }
 }
+
+/// The journal file was deleted or moved away while the game ran, and was written again.
+pub fn journal_rewritten(lang: Lang, path: &str) -> String {
+    match lang {
+        Lang::Ru => format!(
+            "Файл журнала был удалён или перемещён во время партии. Журнал записан заново: {path}."
+        ),
+        Lang::En => format!(
+            "The journal file was deleted or moved away during the game. It has been written again: {path}."
+        ),
+    }
+}

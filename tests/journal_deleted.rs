@@ -1,0 +1,56 @@
+//! The journal deleted (or moved away) while the daemon runs: noticed at the next record (a
+//! heartbeat comes every second while a clock runs), written again whole, and the arbiter is
+//! told; a crash after that loses nothing. (Before, it went unnoticed and the game was lost at
+//! the next crash.)
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use std::time::Duration;
+use talkclock::journal::{Journal, Record};
+
+const CONFIG: &str = "\
+[[time_control.stage]]
+time = \"5:00\"
+[arbiter]
+language = \"en\"
+";
+
+#[test]
+fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, CONFIG).unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let transcript = dir.path().join("t.jsonl");
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    std::thread::sleep(Duration::from_millis(100));
+    std::fs::remove_file(&journal).unwrap();
+    assert!(
+        daemon.wait_for_text(
+            "[arbiter] The journal file was deleted or moved away",
+            1,
+            Duration::from_secs(5)
+        ),
+        "{}",
+        daemon.stdout()
+    );
+    let read = Journal::read(&journal).expect("written again, whole");
+    let presses = read
+        .records
+        .iter()
+        .filter(|r| matches!(r, Record::Input { .. }))
+        .count();
+    assert!(presses >= 2, "start and White's press are there: {presses}");
+    // A crash now loses nothing: the next daemon restores the game.
+    daemon.child.kill().unwrap();
+    daemon.child.wait().unwrap();
+    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    assert_eq!(status["moves"]["white"], 1, "{status}");
+    assert_eq!(status["phase"], "paused", "{status}");
+    daemon.terminate();
+}

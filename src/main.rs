@@ -83,6 +83,12 @@ enum CliCommand {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
+    /// Restore a damaged journal's game up to its last good record; the rest is kept aside.
+    Recover {
+        /// The journal; the daemon's default when omitted.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+    },
     /// Ask for each button by ear and write the bindings into the configuration file.
     Learn {
         /// The configuration file to update (created from the embedded default if missing).
@@ -183,6 +189,7 @@ fn main() -> ExitCode {
         CliCommand::Replay { journal } => cli::replay(&journal),
         CliCommand::Export { journal, to } => cli::export(journal.as_deref(), &to),
         CliCommand::Import { file, journal } => cli::import(&file, journal.as_deref()),
+        CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
         CliCommand::Say { lang, time, print } => cli::say(&lang, &time, print),

@@ -280,6 +280,59 @@ pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `talkclock recover`: a damaged journal's game, restored up to its last good record. The
+/// damaged file is kept whole (`…-WALLMS.damaged.jsonl`), the part after the last good record
+/// too (`…-WALLMS.rest.jsonl`), and the good part becomes the journal: the next `run` restores
+/// the game paused, says the clock check, and the arbiter confirms by resuming.
+pub fn recover(journal: Option<&Path>) -> Result<(), Failure> {
+    let path = journal.map_or_else(default_journal, Path::to_path_buf);
+    let _lock = crate::journal::JournalLock::take(&path)?;
+    let name = path.display().to_string();
+    let bytes = std::fs::read(&path).map_err(|source| Failure::Read {
+        path: name.clone(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (good, problem) = crate::journal::Journal::parse_prefix(&text, &name)?;
+    let Some(problem) = problem else {
+        println!("{name}: the journal reads whole; nothing to recover");
+        return Ok(());
+    };
+    let (table, _) = good.replay(&name)?;
+    // The good part is a prefix of the text, which may hold replacement characters after it.
+    let good_bytes = &text.as_bytes()[..good.good_len];
+    let rest = &bytes[good_bytes.len().min(bytes.len())..];
+    let stamp = crate::journal::wall_now();
+    let stem = path
+        .file_stem()
+        .map_or("journal".into(), |s| s.to_string_lossy().into_owned());
+    let damaged = path.with_file_name(format!("{stem}-{stamp}.damaged.jsonl"));
+    let rest_file = path.with_file_name(format!("{stem}-{stamp}.rest.jsonl"));
+    std::fs::write(&damaged, &bytes)?;
+    std::fs::write(&rest_file, rest)?;
+    let temporary = path.with_extension("jsonl.recover");
+    std::fs::write(&temporary, good_bytes)?;
+    std::fs::rename(&temporary, &path)?;
+    let game = table.game();
+    let at = good.last_game_ms();
+    println!(
+        "{name}: recovered the game up to its last good record ({} records, game time {}; White \
+         {}, Black {}).\nThe first problem: {problem}\nKept aside: the damaged journal as {}, \
+         the {} lines after the last good record as {}.\nThe next `talkclock run` restores the \
+         game paused and says the clock check: the arbiter checks the times and resumes.",
+        good.records.len(),
+        crate::clock::time::Clock(at),
+        crate::clock::time::Clock(game.remaining(crate::clock::Side::White, at)),
+        crate::clock::time::Clock(game.remaining(crate::clock::Side::Black, at)),
+        damaged.display(),
+        rest.split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count(),
+        rest_file.display(),
+    );
+    Ok(())
+}
+
 /// `talkclock devices`: input controllers, then audio outputs.
 pub fn devices() -> Result<(), Failure> {
     learn::print_input_devices();

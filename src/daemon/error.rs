@@ -21,8 +21,10 @@ pub enum DaemonError {
     Config(#[from] ConfigError),
     /// The journal cannot be read: damaged, or not a journal (exit 3). It is left as it is.
     #[error(
-        "{0}\nthe journal is damaged: talkclock does not start a new game over it. Keep it for \
-         the arbiter; to play a new game, move it away or give another --journal."
+        "{0}\nthe journal is damaged: talkclock does not start a new game over it. \
+         `talkclock recover --journal FILE` restores its game up to the last good record (the \
+         rest is kept aside) for the arbiter to confirm; to play a new game instead, move the \
+         file away or give another --journal."
     )]
     DamagedJournal(#[from] JournalError),
     /// Another daemon uses the journal (exit 3). It was not touched.

@@ -76,78 +76,65 @@ pub struct Journal {
 impl Journal {
     /// Parses journal text; `path` names it in errors.
     pub fn parse(text: &str, path: &str) -> Result<Journal, JournalError> {
-        let mut records: Vec<Record> = Vec::new();
-        let mut torn_tail = false;
-        let mut good_len = 0;
-        let mut offset = 0;
-        let mut digest = String::new();
+        let (journal, problem) = Journal::parse_prefix(text, path)?;
+        match problem {
+            Some(problem) => Err(problem),
+            None => Ok(journal),
+        }
+    }
+
+    /// Reads the good part of a journal: every record up to the first one that cannot be
+    /// read or does not fit, and that problem (with its line), if there is one. The good part
+    /// must at least begin with its game record. `talkclock recover` restores the game from it.
+    pub fn parse_prefix(
+        text: &str,
+        path: &str,
+    ) -> Result<(Journal, Option<JournalError>), JournalError> {
+        let mut journal = Journal {
+            records: Vec::new(),
+            torn_tail: false,
+            good_len: 0,
+            digest: String::new(),
+        };
         let mut chained = false;
-        let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        for (index, raw) in lines.iter().enumerate() {
-            let line_no = index + 1;
+        let mut offset = 0;
+        let mut problem = None;
+        for (index, raw) in text.split_inclusive('\n').enumerate() {
+            let line = index + 1;
             offset += raw.len();
             let complete = raw.ends_with('\n');
             let content = raw.trim_end_matches('\n');
             if content.trim().is_empty() {
                 if complete {
-                    good_len = offset;
+                    journal.good_len = offset;
                 }
                 continue;
             }
             if !complete {
                 // Only the last line can lack its newline: it was being written when the
                 // process died, and was never acknowledged.
-                torn_tail = true;
+                journal.torn_tail = true;
                 continue;
             }
-            let bad = |reason: String| JournalError::BadLine {
-                path: path.to_string(),
-                line: line_no,
-                reason,
-            };
-            let mut value: serde_json::Value =
-                serde_json::from_str(content).map_err(|e| bad(e.to_string()))?;
-            let written = match value.as_object_mut().and_then(|o| o.remove("digest")) {
-                Some(serde_json::Value::String(d)) => Some(d),
-                Some(_) => return Err(bad("`digest` is not a string".to_string())),
-                None => None,
-            };
-            let record: Record = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
-
-            check_order(&records, &record, path, line_no)?;
-            match written {
-                Some(written) => {
-                    let json = serde_json::to_string(&record).map_err(|e| bad(e.to_string()))?;
-                    let expected = super::record::chain(&digest, &json);
-                    if written != expected {
-                        return Err(JournalError::Tampered {
-                            path: path.to_string(),
-                            line: line_no,
-                        });
+            match read_record(&journal, &mut chained, content, path, line) {
+                Ok((record, digest)) => {
+                    if let Some(digest) = digest {
+                        journal.digest = digest;
                     }
-                    digest = written;
-                    chained = true;
+                    journal.records.push(record);
+                    journal.good_len = offset;
                 }
-                None if chained => {
-                    return Err(bad(
-                        "no `digest`, after records that carry one: the chain is broken".into(),
-                    ))
+                Err(e) => {
+                    problem = Some(e);
+                    break;
                 }
-                None => {}
             }
-            records.push(record);
-            good_len = offset;
         }
-        match records.first() {
-            Some(Record::Game { .. }) => Ok(Journal {
-                records,
-                torn_tail,
-                good_len,
-                digest,
-            }),
-            _ => Err(JournalError::NoGame {
+        match journal.records.first() {
+            Some(Record::Game { .. }) => Ok((journal, problem)),
+            _ => Err(problem.unwrap_or(JournalError::NoGame {
                 path: path.to_string(),
-            }),
+            })),
         }
     }
 
@@ -271,4 +258,48 @@ fn check_order(
         ));
     }
     Ok(())
+}
+
+/// One line of a journal read and checked against those before it: its record, and its
+/// digest when it carries one.
+fn read_record(
+    journal: &Journal,
+    chained: &mut bool,
+    content: &str,
+    path: &str,
+    line: usize,
+) -> Result<(Record, Option<String>), JournalError> {
+    let bad = |reason: String| JournalError::BadLine {
+        path: path.to_string(),
+        line,
+        reason,
+    };
+    let mut value: serde_json::Value =
+        serde_json::from_str(content).map_err(|e| bad(e.to_string()))?;
+    let written = match value.as_object_mut().and_then(|o| o.remove("digest")) {
+        Some(serde_json::Value::String(d)) => Some(d),
+        Some(_) => return Err(bad("`digest` is not a string".to_string())),
+        None => None,
+    };
+    let record: Record = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    check_order(&journal.records, &record, path, line)?;
+    match &written {
+        Some(written) => {
+            let json = serde_json::to_string(&record).map_err(|e| bad(e.to_string()))?;
+            if *written != super::record::chain(&journal.digest, &json) {
+                return Err(JournalError::Tampered {
+                    path: path.to_string(),
+                    line,
+                });
+            }
+            *chained = true;
+        }
+        None if *chained => {
+            return Err(bad(
+                "no `digest`, after records that carry one: the chain is broken".into(),
+            ))
+        }
+        None => {}
+    }
+    Ok((record, written))
 }

@@ -1,4 +1,6 @@
-//! Problems found in a configuration file, each with its line and column and a hint.
+//! Problems found in a configuration file, each with its line and column and a hint. A value
+//! quoted in a message is cut to a short excerpt ([`EXCERPT_CHARS`] characters and "…"), so a
+//! huge value never floods the terminal.
 
 use std::fmt;
 use std::ops::Range;
@@ -65,7 +67,7 @@ impl<'a> Collector<'a> {
         self.problems.push(Problem {
             line,
             column,
-            message: message.into(),
+            message: shorten(&message.into()),
         });
     }
 
@@ -74,8 +76,13 @@ impl<'a> Collector<'a> {
         self.problems.push(Problem {
             line: 0,
             column: 0,
-            message: message.into(),
+            message: shorten(&message.into()),
         });
+    }
+
+    /// How many problems are recorded so far.
+    pub fn count(&self) -> usize {
+        self.problems.len()
     }
 
     /// The problems found, sorted by place.
@@ -83,6 +90,62 @@ impl<'a> Collector<'a> {
         self.problems.sort_by_key(|p| (p.line, p.column));
         self.problems
     }
+}
+
+/// The most characters of a quoted value a message shows before "…".
+pub const EXCERPT_CHARS: usize = 60;
+
+/// The longest message, in characters, before it is cut with "…" (a value quoted without
+/// quotation marks cannot make it longer).
+pub const MESSAGE_CHARS: usize = 500;
+
+/// `message` with every quoted run (`"…"` or `` `…` ``) longer than [`EXCERPT_CHARS`] cut to
+/// that many characters and "…", and the whole cut at [`MESSAGE_CHARS`].
+pub fn shorten(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let quote = chars[i];
+        out.push(quote);
+        i += 1;
+        if quote != '"' && quote != '`' {
+            continue;
+        }
+        let Some(end) = closing(&chars[i..], quote).map(|n| i + n) else {
+            continue;
+        };
+        let inside = &chars[i..end];
+        if inside.len() > EXCERPT_CHARS {
+            out.extend(&inside[..EXCERPT_CHARS]);
+            out.push('…');
+        } else {
+            out.extend(inside);
+        }
+        out.push(quote);
+        i = end + 1;
+    }
+    if out.chars().count() > MESSAGE_CHARS {
+        out = out.chars().take(MESSAGE_CHARS).collect();
+        out.push('…');
+    }
+    out
+}
+
+/// Where the quotation closing at `quote` is in `rest` (a `"` run may escape with `\`).
+fn closing(rest: &[char], quote: char) -> Option<usize> {
+    let mut i = 0;
+    while i < rest.len() {
+        if quote == '"' && rest[i] == '\\' {
+            i += 2;
+            continue;
+        }
+        if rest[i] == quote {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The 1-based line and column (in characters) of a byte offset.
@@ -105,5 +168,27 @@ mod tests {
         assert_eq!(line_column(text, 0), (1, 1));
         assert_eq!(line_column(text, 6), (2, 1));
         assert_eq!(line_column(text, 13), (2, 7));
+    }
+
+    #[test]
+    fn long_quoted_values_are_cut_to_an_excerpt() {
+        let long = "ж".repeat(100);
+        let cut = shorten(&format!(
+            "`mode` cannot be \"{long}\"; expected `a` or \"b\""
+        ));
+        let excerpt = "ж".repeat(EXCERPT_CHARS);
+        assert_eq!(
+            cut,
+            format!("`mode` cannot be \"{excerpt}…\"; expected `a` or \"b\"")
+        );
+        let cut = shorten(&format!("unknown field `{long}`, expected `x`"));
+        assert_eq!(cut, format!("unknown field `{excerpt}…`, expected `x`"));
+        // An escaped quotation mark does not end the quotation.
+        let cut = shorten(&format!("string \"\\\"{long}\", expected i64"));
+        assert!(cut.ends_with("…\", expected i64"), "{cut}");
+        let short = "`soon` is not a time";
+        assert_eq!(shorten(short), short);
+        let unquoted = "x".repeat(10_000);
+        assert_eq!(shorten(&unquoted).chars().count(), MESSAGE_CHARS + 1);
     }
 }

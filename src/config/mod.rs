@@ -66,16 +66,26 @@ pub struct Config {
 impl Config {
     /// Reads and validates a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = Config::read_text(path)?;
+        Config::parse(&text, &path.display().to_string())
+    }
+
+    /// Reads a configuration file's text. A file that is not UTF-8 is reported at the line and
+    /// column of its first bad byte.
+    pub fn read_text(path: &Path) -> Result<String, ConfigError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let fail = |problem| ConfigError {
             origin: origin.clone(),
-            problems: vec![Problem {
+            problems: vec![problem],
+        };
+        let bytes = std::fs::read(path).map_err(|e| {
+            fail(Problem {
                 line: 0,
                 column: 0,
                 message: format!("cannot read the file: {e}"),
-            }],
+            })
         })?;
-        Config::parse(&text, &origin)
+        String::from_utf8(bytes).map_err(|e| fail(not_utf8(e.as_bytes(), e.utf8_error())))
     }
 
     /// The embedded default configuration (a home practice game).
@@ -89,18 +99,7 @@ impl Config {
             origin: origin.to_string(),
             problems,
         };
-        let raw: RawConfig = match toml::from_str(text) {
-            Ok(raw) => raw,
-            Err(e) => {
-                let mut c = Collector::new(text);
-                let message = e.message().trim_end().to_string();
-                match e.span() {
-                    Some(span) => c.at(span, message),
-                    None => c.nowhere(message),
-                }
-                return Err(fail(c.finish()));
-            }
-        };
+        let raw = read_raw(text).map_err(fail)?;
         let mut c = Collector::new(text);
         let config = build(&raw, &mut c);
         let problems = c.finish();
@@ -168,6 +167,125 @@ impl Player {
             countdown: self.countdown,
             flag_rising_cue: self.flag_rising_cue,
         }
+    }
+}
+
+/// The most problems of type or syntax reported from one file.
+const MAX_TYPE_PROBLEMS: usize = 100;
+
+/// Reads the file into the raw structs, reporting every wrong type, unknown key or syntax
+/// error, each at its line and column.
+///
+/// serde stops at the first wrong type; so each problem found is recorded, the lines it stands
+/// on are blanked with spaces (every byte offset stays where it was, so later problems still
+/// point into the file as written), and the text is read again, until it reads. A problem that
+/// only the blanking caused (the text no longer parses, or a key is now missing from a table
+/// that was blanked into) ends the search or is passed over. The values are validated
+/// ([`build`]) only once every type is right, since a value read as its default would give
+/// false problems (a `delay_kind` "without `delay`" when the `delay` was blanked).
+fn read_raw(text: &str) -> Result<RawConfig, Vec<Problem>> {
+    let mut c = Collector::new(text);
+    let mut work: Vec<u8> = text.as_bytes().to_vec();
+    let mut blanked: Vec<std::ops::Range<usize>> = Vec::new();
+    for _ in 0..MAX_TYPE_PROBLEMS * 2 {
+        // Blanking only ever writes spaces over whole lines, so the text stays UTF-8.
+        let current = std::str::from_utf8(&work).unwrap_or_default();
+        let error = match toml::from_str::<RawConfig>(current) {
+            Ok(raw) if blanked.is_empty() => return Ok(raw),
+            Ok(_) => break,
+            Err(error) => error,
+        };
+        let message = error.message().trim_end().to_string();
+        // A syntax error ends the search: past it, lines may belong to other tables than
+        // the writer meant. After a blanking, it is the blanking's doing and not reported.
+        let syntax = current.parse::<toml::Table>().is_err();
+        match error.span() {
+            Some(span) if !syntax => {
+                let lines = lines_of(&work, span.clone());
+                let touches_blank = blanked
+                    .iter()
+                    .any(|b| b.start < lines.end && lines.start < b.end);
+                // E.g. "missing field" in a table one of whose lines was blanked: passed over.
+                if !touches_blank {
+                    c.at(span, message);
+                }
+                if !blank(&mut work, lines.clone()) || c.count() >= MAX_TYPE_PROBLEMS {
+                    break;
+                }
+                blanked.push(lines);
+            }
+            Some(span) if blanked.is_empty() => {
+                c.at(span, message);
+                break;
+            }
+            None if blanked.is_empty() => {
+                c.nowhere(message);
+                break;
+            }
+            _ => break,
+        }
+    }
+    Err(c.finish())
+}
+
+/// The bytes of the lines `span` touches (all of a table, when the span is its `[header]`
+/// line, whose keys would otherwise fall into the table above), newlines left out at the end.
+fn lines_of(text: &[u8], span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let start = span.start.min(text.len());
+    let end = span.end.clamp(start, text.len());
+    let first = text[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line_end = |from: usize| {
+        text[from..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| from + i)
+    };
+    let mut last = line_end(end);
+    if is_header(&text[first..line_end(first)]) {
+        while last < text.len() {
+            let after = line_end(last + 1);
+            if is_header(&text[last + 1..after]) {
+                break;
+            }
+            last = after;
+        }
+    }
+    first..last
+}
+
+/// Writes spaces over every byte of `range` but the newlines; false when it was blank already.
+fn blank(text: &mut [u8], range: std::ops::Range<usize>) -> bool {
+    let mut changed = false;
+    for byte in &mut text[range] {
+        if *byte != b'\n' && *byte != b' ' {
+            *byte = b' ';
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Whether a line is a `[table]` or `[[array.of.tables]]` header.
+fn is_header(line: &[u8]) -> bool {
+    line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+}
+
+/// The problem of a file that is not UTF-8: the line and column of its first bad byte.
+fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> Problem {
+    let good = error.valid_up_to();
+    let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+    let (line, column) = diagnostic::line_column(before, before.len());
+    let byte = bytes.get(good).copied().unwrap_or_default();
+    Problem {
+        line,
+        column,
+        message: format!(
+            "the file is not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column} is \
+             not a character; save the file as UTF-8"
+        ),
     }
 }
 

@@ -146,3 +146,81 @@ fn the_report_names_the_file_line_and_column() {
         "{shown}"
     );
 }
+
+fn places(found: &[(usize, usize, String)]) -> Vec<(usize, usize)> {
+    found.iter().map(|(l, c, _)| (*l, *c)).collect()
+}
+
+#[test]
+fn every_wrong_type_is_reported_not_only_the_first() {
+    let found = problems(
+        "mode = 5\n[game]\nfirst = true\n[[time_control.stage]]\ntime = 300\n\
+         [players.white]\ncountdown = \"ten\"\n",
+    );
+    assert_eq!(
+        places(&found),
+        [(1, 8), (3, 9), (5, 8), (7, 13)],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_table_where_a_value_belongs_takes_its_keys_with_it() {
+    // `[mode]` is reported once; its `x` is not then blamed on the table above it.
+    let found = problems(
+        "[[time_control.stage]]\ntime = \"5:00\"\n[game]\nfirst = \"white\"\n[mode]\nx = 1\n\
+         [players.white]\nvision = 3\n",
+    );
+    assert_eq!(places(&found), [(5, 1), (8, 10)], "{found:?}");
+}
+
+#[test]
+fn a_key_blanked_for_its_type_is_not_reported_missing_too() {
+    let found = problems(
+        "[[time_control.stage]]\ntime = \"5:00\"\n[[audio.route]]\nlistener = 5\nchannels = [0]\n\
+         [game]\nfirst = 1\n",
+    );
+    assert_eq!(places(&found), [(4, 12), (7, 9)], "{found:?}");
+    assert!(
+        found.iter().all(|(_, _, m)| !m.contains("missing")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_syntax_error_ends_the_report() {
+    // Past an unclosed header, `vision` would fall into [[time_control.stage]]: not reported.
+    let found = problems("[game]\nfirst = 1\n[[time_control.stage]]\ntime = \"5:00\"\n[players.white\nvision = \"x\"\n");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 5, "{found:?}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_placed_at_its_first_bad_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, b"mode = \"practice\"\n# \xd0\xb6\xff\n").unwrap();
+    let err = Config::load(&path).unwrap_err();
+    assert_eq!(
+        (err.problems[0].line, err.problems[0].column),
+        (2, 4),
+        "{err}"
+    );
+    assert!(err.problems[0].message.contains("0xFF"), "{err}");
+}
+
+#[test]
+fn a_huge_value_is_quoted_as_an_excerpt() {
+    let huge = "x".repeat(1_000_000);
+    let found = problems(&format!(
+        "mode = \"{huge}\"\n[[time_control.stage]]\ntime = \"5:00\"\nmoves = \"{huge}\"\n"
+    ));
+    for (_, _, message) in &found {
+        assert!(
+            message.chars().count() < 200,
+            "{} characters",
+            message.len()
+        );
+        assert!(message.contains(&format!("{}…", &huge[..60])), "{message}");
+    }
+}

@@ -1,28 +1,104 @@
 //! `talkclock ctl`: sends one request to the daemon's control socket and prints the reply.
+//!
+//! Before a word is sent, the client makes sure of whom it talks to: the default socket's
+//! directory must be private to this user ([`trust::check_private`]), and the server must be run
+//! by this user, by root, or by the owner of the socket's directory when nobody else may write
+//! there ([`trust::server_trusted`]).
 
+use super::trust::{self, DirError};
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Sends one JSON request line and returns the reply line.
-pub fn request(socket: &Path, json: &str) -> std::io::Result<String> {
-    let mut stream = UnixStream::connect(socket).map_err(|e| {
-        std::io::Error::new(
-            e.kind(),
-            format!(
-                "{}: cannot reach the talkclock daemon: {e}",
-                socket.display()
-            ),
-        )
-    })?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    writeln!(stream, "{json}")?;
-    let mut reply = String::new();
-    BufReader::new(stream).read_line(&mut reply)?;
-    Ok(reply.trim_end().to_string())
+/// Why a request got no reply that can be believed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The default socket's directory is not private to this user.
+    #[error("{0}")]
+    Directory(#[from] DirError),
+    /// Nothing listens there.
+    #[error("{}: cannot reach the talkclock daemon: {source}", .socket.display())]
+    Unreachable {
+        /// The socket.
+        socket: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Another user's program listens there.
+    #[error(
+        "{}: the server on this socket is run by uid {server}, not by you (uid {me}) nor by \
+         root nor by the owner of its directory: another user may have listened there first, \
+         so the command was not sent",
+        .socket.display()
+    )]
+    Stranger {
+        /// The socket.
+        socket: PathBuf,
+        /// The server's user.
+        server: u32,
+        /// This process's user.
+        me: u32,
+    },
+    /// Sending or reading failed half-way.
+    #[error("{}: {source}", .socket.display())]
+    Io {
+        /// The socket.
+        socket: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The daemon closed the connection without a reply.
+    #[error("{}: the daemon closed the connection without a reply", .socket.display())]
+    NoReply {
+        /// The socket.
+        socket: PathBuf,
+    },
 }
 
+/// Sends one JSON request line and returns the reply line. A socket in the default directory
+/// is used only if that directory is private to this user; any socket only if its server is
+/// trusted.
+pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
+    let dir = socket.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| *d == trust::default_dir()) {
+        trust::check_private(dir)?;
+    }
+    let mut stream = UnixStream::connect(socket).map_err(|source| ClientError::Unreachable {
+        socket: socket.to_path_buf(),
+        source,
+    })?;
+    let io = |source| ClientError::Io {
+        socket: socket.to_path_buf(),
+        source,
+    };
+    let server = trust::peer_uid(&stream).map_err(io)?;
+    let me = trust::my_uid();
+    let dir_owner = trust::sole_writer(dir.unwrap_or(Path::new(".")));
+    if !trust::server_trusted(server, me, dir_owner) {
+        return Err(ClientError::Stranger {
+            socket: socket.to_path_buf(),
+            server,
+            me,
+        });
+    }
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .map_err(io)?;
+    // A daemon that refuses this client replies at once and closes, so the request may not
+    // get through: its reply is read all the same.
+    let sent = writeln!(stream, "{json}");
+    let mut reply = String::new();
+    let read = BufReader::new(stream).read_line(&mut reply);
+    if reply.is_empty() {
+        sent.map_err(io)?;
+        read.map_err(io)?;
+        return Err(ClientError::NoReply {
+            socket: socket.to_path_buf(),
+        });
+    }
+    Ok(reply.trim_end().to_string())
+}
 /// Builds the request for `talkclock ctl WORDS…` (e.g. `adjust black -5:00`).
 pub fn request_for(words: &[String]) -> Result<String, String> {
     let w: Vec<&str> = words.iter().map(String::as_str).collect();

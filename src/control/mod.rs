@@ -4,6 +4,7 @@ pub mod client;
 pub mod protocol;
 pub mod reply;
 pub mod server;
+pub mod trust;
 
 pub use protocol::{parse_request, ArbiterCommand, MAX_REQUEST};
 pub use reply::Reply;

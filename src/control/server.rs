@@ -1,13 +1,31 @@
 //! The control socket's server: accepts arbiter connections, reads bounded request lines,
 //! hands each command to the core thread and writes its reply.
+//!
+//! However many programs connect and then say nothing, the arbiter gets in: at most
+//! [`MAX_CONNECTIONS`] are open at once (a new one closes the oldest that is waiting for a
+//! request), and a connection that sends no whole request line within [`IDLE_LIMIT`] is closed.
+//! Connections from another user (other than root) are refused.
 
 use super::protocol::{error_reply, parse_request, ArbiterCommand, MAX_REQUEST};
+use super::trust::{self, DirError};
 use crossbeam_channel::{bounded, Sender};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// At most this many control connections are open at once.
+pub const MAX_CONNECTIONS: usize = 32;
+
+/// A connection that sends no whole request line for this long is closed.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long a reply may wait for a client that does not read.
+const WRITE_LIMIT: Duration = Duration::from_secs(5);
 
 /// A command from the socket with the channel its reply goes back on.
 #[derive(Debug)]
@@ -24,6 +42,9 @@ pub enum SocketError {
     /// Another daemon is listening there.
     #[error("{0}: another talkclock daemon is already listening on this control socket")]
     InUse(String),
+    /// The default socket's directory is not private to this user.
+    #[error("{0}")]
+    Directory(#[from] DirError),
     /// The socket could not be created.
     #[error("{path}: cannot open the control socket: {source}")]
     Open {
@@ -34,71 +55,237 @@ pub enum SocketError {
     },
 }
 
-/// Binds the socket (mode 0600), replacing a stale file left by a dead daemon.
+/// Binds the socket (mode 0600), replacing a stale file left by a dead daemon. The default
+/// socket's directory is made (mode 0700) and checked first: a directory another user owns or
+/// may enter is refused.
 pub fn bind(path: &Path) -> Result<UnixListener, SocketError> {
     let name = path.display().to_string();
+    let open = |source| SocketError::Open {
+        path: name.clone(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if dir == trust::default_dir() {
+            trust::ensure_private(dir)?;
+        } else {
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+                .map_err(open)?;
+        }
+    }
     if path.exists() {
         if UnixStream::connect(path).is_ok() {
             return Err(SocketError::InUse(name));
         }
         let _ = std::fs::remove_file(path);
     }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| SocketError::Open {
-            path: name.clone(),
-            source,
-        })?;
-    }
-    let listener = UnixListener::bind(path).map_err(|source| SocketError::Open {
-        path: name.clone(),
-        source,
-    })?;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-        .map_err(|source| SocketError::Open { path: name, source })?;
+    let listener = UnixListener::bind(path).map_err(open)?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(open)?;
     Ok(listener)
 }
 
-/// Serves connections until the core goes away; each connection on its own thread.
-pub fn serve(listener: UnixListener, core: Sender<ControlRequest>) {
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        let core = core.clone();
-        std::thread::spawn(move || {
-            if let Err(e) = serve_connection(stream, &core) {
-                tracing::debug!("control connection ended: {e}");
+/// An open connection, as the accept loop sees it.
+struct Slot {
+    id: u64,
+    /// A handle to close it with.
+    stream: UnixStream,
+    /// True while a request is being answered (it is then not closed for a newcomer).
+    busy: Arc<AtomicBool>,
+}
+
+/// The open connections, oldest first.
+#[derive(Default)]
+struct Connections {
+    slots: Mutex<VecDeque<Slot>>,
+}
+
+impl Connections {
+    /// Makes room for a new connection (closing the oldest one that waits for a request when
+    /// all [`MAX_CONNECTIONS`] are taken) and registers it; `None` when every one is busy.
+    fn admit(&self, id: u64, stream: &UnixStream) -> Option<Arc<AtomicBool>> {
+        let handle = stream.try_clone().ok()?;
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if slots.len() >= MAX_CONNECTIONS {
+            let idle = slots.iter().position(|s| !s.busy.load(Ordering::SeqCst))?;
+            if let Some(old) = slots.remove(idle) {
+                tracing::debug!("control connection {} closed for a newcomer", old.id);
+                let _ = old.stream.shutdown(std::net::Shutdown::Both);
             }
+        }
+        let busy = Arc::new(AtomicBool::new(false));
+        slots.push_back(Slot {
+            id,
+            stream: handle,
+            busy: busy.clone(),
         });
+        Some(busy)
+    }
+
+    fn remove(&self, id: u64) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.retain(|s| s.id != id);
     }
 }
 
-fn serve_connection(stream: UnixStream, core: &Sender<ControlRequest>) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(300)))?;
+/// Serves connections until the core goes away; each connection on its own thread, at most
+/// [`MAX_CONNECTIONS`] at once.
+pub fn serve(listener: UnixListener, core: Sender<ControlRequest>) {
+    let me = trust::my_uid();
+    let connections = Arc::new(Connections::default());
+    let mut next_id: u64 = 0;
+    for stream in listener.incoming() {
+        let mut stream = match stream {
+            Ok(stream) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: wait for some to close instead of spinning.
+                tracing::warn!("control socket: cannot accept a connection: {e}");
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        let _ = stream.set_write_timeout(Some(WRITE_LIMIT));
+        match trust::peer_uid(&stream) {
+            Ok(uid) if trust::client_allowed(uid, me) => {}
+            Ok(uid) => {
+                let _ = writeln!(
+                    stream,
+                    "{}",
+                    error_reply(&format!(
+                        "this clock is run by uid {me}; uid {uid} may not control it"
+                    ))
+                );
+                continue;
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    stream,
+                    "{}",
+                    error_reply(&format!("cannot tell who is connecting: {e}"))
+                );
+                continue;
+            }
+        }
+        next_id += 1;
+        let id = next_id;
+        let Some(busy) = connections.admit(id, &stream) else {
+            let _ = writeln!(
+                stream,
+                "{}",
+                error_reply("the clock is answering other requests; try again")
+            );
+            continue;
+        };
+        let core = core.clone();
+        let connections = connections.clone();
+        let spawned = std::thread::Builder::new()
+            .name("control-connection".into())
+            .spawn(move || {
+                if let Err(e) = serve_connection(stream, &core, &busy) {
+                    tracing::debug!("control connection ended: {e}");
+                }
+                connections.remove(id);
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("control socket: cannot start a connection's thread: {e}");
+        }
+    }
+}
+
+/// One request line, or why there is none.
+enum Line {
+    /// A request line (its newline included, if it had one).
+    Request(Vec<u8>),
+    /// Longer than [`MAX_REQUEST`].
+    TooLong,
+    /// No whole line within [`IDLE_LIMIT`].
+    Idle,
+    /// The client closed the connection.
+    Closed,
+}
+
+/// Reads one line, with [`IDLE_LIMIT`] for the whole line (bytes dribbled in do not extend it).
+fn read_line(reader: &mut BufReader<UnixStream>) -> std::io::Result<Line> {
+    let deadline = Instant::now() + IDLE_LIMIT;
+    let mut line = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(Line::Idle);
+        }
+        reader.get_ref().set_read_timeout(Some(left))?;
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return Ok(Line::Idle)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(if line.is_empty() {
+                Line::Closed
+            } else {
+                Line::Request(line)
+            });
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (buf.len(), false),
+        };
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+        if line.len() > MAX_REQUEST {
+            return Ok(Line::TooLong);
+        }
+        if done {
+            return Ok(Line::Request(line));
+        }
+    }
+}
+
+fn serve_connection(
+    stream: UnixStream,
+    core: &Sender<ControlRequest>,
+    busy: &AtomicBool,
+) -> std::io::Result<()> {
     let mut writer = stream.try_clone()?;
     let mut reader = BufReader::new(stream);
     loop {
-        let mut line = Vec::new();
-        let read = (&mut reader)
-            .take(MAX_REQUEST as u64 + 1)
-            .read_until(b'\n', &mut line)?;
-        if read == 0 {
-            return Ok(());
-        }
-        if line.len() > MAX_REQUEST {
-            writeln!(
-                writer,
-                "{}",
-                error_reply(&format!("request too long: more than {MAX_REQUEST} bytes"))
-            )?;
-            return Ok(());
-        }
+        let line = match read_line(&mut reader)? {
+            Line::Request(line) => line,
+            Line::Closed => return Ok(()),
+            Line::Idle => {
+                let message = format!(
+                    "closed: no whole request line in {} s",
+                    IDLE_LIMIT.as_secs()
+                );
+                let _ = writeln!(writer, "{}", error_reply(&message));
+                return Ok(());
+            }
+            Line::TooLong => {
+                let message = format!("request too long: more than {MAX_REQUEST} bytes");
+                writeln!(writer, "{}", error_reply(&message))?;
+                return Ok(());
+            }
+        };
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
+        busy.store(true, Ordering::SeqCst);
         let reply = match parse_request(&line) {
             Ok(command) => ask_core(core, command),
             Err(message) => error_reply(&message),
         };
-        writeln!(writer, "{reply}")?;
+        let written = writeln!(writer, "{reply}");
+        busy.store(false, Ordering::SeqCst);
+        written?;
     }
 }
 
@@ -112,15 +299,62 @@ fn ask_core(core: &Sender<ControlRequest>, command: ArbiterCommand) -> String {
         .unwrap_or_else(|_| error_reply("the clock did not answer"))
 }
 
-/// The default socket path: `$XDG_RUNTIME_DIR/talkclock.sock`, else under the temp dir.
+/// The default socket path: `talkclock.sock` in the private directory of
+/// [`trust::default_dir`] (`$XDG_RUNTIME_DIR/talkclock/`, else `$TMPDIR/talkclock-UID/`).
 pub fn default_path() -> PathBuf {
-    match std::env::var_os("XDG_RUNTIME_DIR") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir).join("talkclock.sock"),
-        _ => std::env::temp_dir().join(format!("talkclock-{}.sock", uid())),
-    }
+    trust::default_dir().join("talkclock.sock")
 }
 
-fn uid() -> u32 {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata("/proc/self").map_or(0, |m| m.uid())
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn a_newcomer_closes_the_oldest_idle_connection_and_busy_ones_are_kept() {
+        let connections = Connections::default();
+        let mut clients = Vec::new();
+        let mut flags = Vec::new();
+        for id in 0..MAX_CONNECTIONS as u64 {
+            let (server, client) = UnixStream::pair().unwrap();
+            flags.push(connections.admit(id, &server).unwrap());
+            clients.push((server, client));
+        }
+        // The oldest is answering a request: the second oldest goes instead.
+        flags[0].store(true, Ordering::SeqCst);
+        let (server, _client) = UnixStream::pair().unwrap();
+        assert!(connections.admit(100, &server).is_some());
+        let mut buf = [0u8; 1];
+        let (_, second) = &mut clients[1];
+        second
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        assert_eq!(second.read(&mut buf).unwrap(), 0, "closed for the newcomer");
+        // With every one busy, a newcomer is turned away.
+        let slots = connections.slots.lock().unwrap();
+        for slot in slots.iter() {
+            slot.busy.store(true, Ordering::SeqCst);
+        }
+        drop(slots);
+        let (server, _client) = UnixStream::pair().unwrap();
+        assert!(connections.admit(101, &server).is_none());
+    }
+
+    #[test]
+    fn a_line_dribbled_in_gets_no_more_time_than_silence() {
+        let (server, mut client) = UnixStream::pair().unwrap();
+        let writer = std::thread::spawn(move || {
+            for _ in 0..30 {
+                if client.write_all(b" ").is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        });
+        let started = Instant::now();
+        let line = read_line(&mut BufReader::new(server)).unwrap();
+        assert!(matches!(line, Line::Idle));
+        assert!(started.elapsed() < IDLE_LIMIT + Duration::from_secs(3));
+        writer.join().unwrap();
+    }
 }

@@ -1,0 +1,102 @@
+//! `talkclock check --config FILE` through the real binary (issue 11, case 16): every wrong type
+//! is reported, each with its line and column; a file that is not UTF-8 is placed at its first
+//! bad byte; a huge value is quoted as a short excerpt, never whole.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn check(file: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("check")
+        .arg("--config")
+        .arg(file)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("talkclock check runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn three_wrong_types_are_three_problems_each_with_line_and_column() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "mode = 5\n\
+         [game]\n\
+         first = true\n\
+         [[time_control.stage]]\n\
+         time = \"5:00\"\n\
+         [players.white]\n\
+         countdown = \"ten\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    let name = file.display().to_string();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("3 problems"), "{stderr}");
+    for (line, column) in [(1, 8), (3, 9), (7, 13)] {
+        assert!(
+            stderr.contains(&format!("{name}:{line}:{column}: ")),
+            "no problem at {line}:{column}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_placed_at_its_first_bad_byte() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    let mut bytes = b"mode = \"tournament\"\n[[time_control.stage]]\ntime = \"5:00\"\n".to_vec();
+    bytes.extend_from_slice(b"# \xd0\xb6\xd0\xb8 caf");
+    bytes.push(0xff);
+    bytes.extend_from_slice(b"\n[players.white]\n");
+    std::fs::write(&file, bytes).expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    // Line 4: `# жи caf` then the bad byte, the 9th character of the line.
+    assert!(
+        stderr.contains(&format!("{}:4:9: ", file.display())),
+        "the bad byte is placed at line 4, column 9: {stderr}"
+    );
+    assert!(stderr.contains("UTF-8"), "{stderr}");
+}
+
+#[test]
+fn a_five_megabyte_value_is_quoted_as_a_short_excerpt() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let huge: String = "abcdefghij".repeat(500_000);
+    // A wrong type (the parser's message quotes the value) and a wrong choice (the validator's).
+    let files = [
+        (
+            format!("[[time_control.stage]]\ntime = \"5:00\"\n[players.white]\ncountdown = \"{huge}\"\n"),
+            ":4:13: ",
+        ),
+        (
+            format!("mode = \"{huge}\"\n[[time_control.stage]]\ntime = \"5:00\"\n"),
+            ":1:8: ",
+        ),
+    ];
+    for (content, place) in files {
+        let file = dir.path().join("game.toml");
+        std::fs::write(&file, content).expect("write");
+        let out = check(&file);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(2));
+        let size = stdout.len() + stderr.len();
+        assert!(size < 4096, "{size} bytes of output");
+        assert!(
+            stderr.contains(&format!("\"{}…", &huge[..60])),
+            "the value is quoted by its first 60 characters and \"…\": {stderr}"
+        );
+        assert!(
+            stderr.contains(place),
+            "the problem is placed at {place}: {stderr}"
+        );
+    }
+}

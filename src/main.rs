@@ -130,7 +130,8 @@ struct RunArgs {
     /// The journal; `$XDG_STATE_HOME/talkclock/journal.jsonl` when omitted.
     #[arg(long)]
     journal: Option<PathBuf>,
-    /// The control socket; `$XDG_RUNTIME_DIR/talkclock.sock` when omitted.
+    /// The control socket; `$XDG_RUNTIME_DIR/talkclock/talkclock.sock` (a private directory)
+    /// when omitted.
     #[arg(long)]
     socket: Option<PathBuf>,
     /// The voice packs folder.

@@ -8,15 +8,7 @@ use crate::journal::JournalError;
 /// Why `talkclock run` stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum DaemonError {
-    /// The configuration file could not be read (exit 2).
-    #[error("{path}: cannot read the file: {source}")]
-    ReadConfig {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The configuration is not valid (exit 2).
+    /// The configuration cannot be read or is not valid (exit 2).
     #[error("{0}")]
     Config(#[from] ConfigError),
     /// The journal cannot be read: damaged, or not a journal (exit 3). It is left as it is.
@@ -62,7 +54,7 @@ impl DaemonError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            DaemonError::ReadConfig { .. } | DaemonError::Config(_) => 2,
+            DaemonError::Config(_) => 2,
             DaemonError::DamagedJournal(_)
             | DaemonError::Locked(_)
             | DaemonError::Journal(_)

@@ -189,13 +189,7 @@ fn core_loop(
 
 fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {
     let (text, origin) = match &options.config {
-        Some(path) => (
-            std::fs::read_to_string(path).map_err(|source| DaemonError::ReadConfig {
-                path: path.display().to_string(),
-                source,
-            })?,
-            path.display().to_string(),
-        ),
+        Some(path) => (Config::read_text(path)?, path.display().to_string()),
         None => (
             crate::config::EMBEDDED_DEFAULT.to_string(),
             "<embedded default>".to_string(),

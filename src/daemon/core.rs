@@ -123,7 +123,27 @@ pub struct Core {
     prefs: Vec<(Listener, Prefs)>,
     free_text_aloud: bool,
     outputs: Vec<CoreOutput>,
+    down: Option<Down>,
+    last_space_check: Option<Instant>,
+    low_space_told: bool,
 }
+
+/// Below this much free space where the journal is written, the arbiter is warned.
+pub const LOW_SPACE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How often the free space is checked (while the core wakes: a clock runs).
+const SPACE_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// While the journal cannot be written (a full disk): the records that must be written first
+/// once it can (the pause the core made), and when to try again.
+#[derive(Debug)]
+struct Down {
+    pending: Vec<Record>,
+    retry_at: Instant,
+}
+
+/// How often a journal that cannot be written is tried again.
+pub const RETRY_MS: u64 = 1_000;
 
 impl Core {
     /// A new game under `config`, its journal begun in `store`.
@@ -185,6 +205,12 @@ impl Core {
             mono_ms,
             wall_ms: at.wall_ms,
         })?;
+        if self.down.is_some() {
+            return Err(CoreError::Journal {
+                store: self.store.describe(),
+                source: std::io::Error::other("the journal cannot be written"),
+            });
+        }
         if self.table.game().running().is_some() {
             self.apply_at(game_ms, at, Source::Restore, Request::Game(Input::Pause))?;
         }
@@ -219,6 +245,9 @@ impl Core {
             prefs: Vec::new(),
             free_text_aloud: false,
             outputs: Vec::new(),
+            down: None,
+            last_space_check: None,
+            low_space_told: false,
         }
     }
 
@@ -287,6 +316,16 @@ impl Core {
     /// heartbeat, and a pause if the machine slept.
     pub fn advance(&mut self, at: Clocks) -> Result<(), CoreError> {
         self.check_stall(at);
+        if self.down.as_ref().is_some_and(|d| at.mono >= d.retry_at) {
+            self.flush_pending(at);
+        }
+        if self
+            .last_space_check
+            .is_none_or(|t| at.mono >= t + SPACE_EVERY)
+        {
+            self.last_space_check = Some(at.mono);
+            self.check_space();
+        }
         for mapped in self.mapper.advance(at.mono) {
             self.act(mapped.at, at, mapped.action)?;
         }
@@ -315,6 +354,10 @@ impl Core {
                 white_ms,
                 black_ms,
             })?;
+            if self.down.is_some() {
+                self.collect();
+                return Ok(());
+            }
             self.last_heartbeat = now;
             self.last_boot_ms = at.boot_ms;
             self.last_mono = at.mono;
@@ -376,10 +419,11 @@ impl Core {
             due = Some(due.map_or(heartbeat, |d| d.min(heartbeat)));
         }
         let table = due.map(|ms| self.timeline.instant_of(ms));
-        match (table, self.mapper.next_deadline()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let retry = self.down.as_ref().map(|d| d.retry_at);
+        [table, self.mapper.next_deadline(), retry]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// Takes what is to be said, printed and sounded, in order.
@@ -446,22 +490,116 @@ impl Core {
     }
 
     /// Writes a record with the next sequence number; the closure gets it and the monotonic
-    /// milliseconds since this core began.
+    /// milliseconds since this core began. Returns whether it was written: when the journal
+    /// cannot be written (a full disk), the core pauses the clock, tells everyone, and keeps
+    /// trying; nothing is applied that is not journaled.
     fn write(
         &mut self,
         at: Clocks,
         build: impl FnOnce(u64, Ms) -> Record,
-    ) -> Result<(), CoreError> {
-        self.verify_journal()?;
+    ) -> Result<bool, CoreError> {
+        if let Err(e) = self.verify_journal() {
+            self.go_down(at, &e.to_string());
+            return Ok(false);
+        }
+        if self.down.is_some() && !self.flush_pending(at) {
+            return Ok(false);
+        }
         let record = build(self.next_seq, self.timeline.mono_ms(at.mono));
-        self.store
-            .append(&record)
-            .map_err(|source| CoreError::Journal {
-                store: self.store.describe(),
-                source,
-            })?;
-        self.next_seq += 1;
-        Ok(())
+        match self.store.append(&record) {
+            Ok(()) => {
+                self.next_seq += 1;
+                Ok(true)
+            }
+            Err(e) => {
+                self.go_down(at, &e.to_string());
+                Ok(false)
+            }
+        }
+    }
+
+    /// The journal cannot be written: the clock pauses at once (the pause is written first
+    /// when the journal can be written again), and the players and the arbiter are told, each
+    /// in his language. The daemon never exits mid-game for it.
+    fn go_down(&mut self, at: Clocks, why: &str) {
+        if self.down.is_some() {
+            return;
+        }
+        tracing::error!(
+            "{}: cannot write the journal ({why}): the clock is paused until it can",
+            self.store.describe()
+        );
+        let mut pending = Vec::new();
+        let now = self.timeline.game_ms(at.mono);
+        self.table.advance(now);
+        if self.table.game().running().is_some() {
+            let pause = Request::Game(Input::Pause);
+            pending.push(Record::Input {
+                seq: self.next_seq,
+                game_ms: now,
+                mono_ms: self.timeline.mono_ms(at.mono),
+                wall_ms: at.wall_ms,
+                source: Source::Storage,
+                input: pause,
+            });
+            self.next_seq += 1;
+            self.table.handle(now, pause);
+        }
+        self.down = Some(Down {
+            pending,
+            retry_at: at.mono + std::time::Duration::from_millis(RETRY_MS),
+        });
+        self.collect();
+        for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
+            let text = crate::speech::notices::journal_down(self.language(listener));
+            self.text(&[listener], text);
+        }
+    }
+
+    /// Tries to write what waits; returns whether the journal works again.
+    fn flush_pending(&mut self, at: Clocks) -> bool {
+        let Some(down) = self.down.as_mut() else {
+            return true;
+        };
+        while let Some(record) = down.pending.first() {
+            if self.store.append(record).is_err() {
+                down.retry_at = at.mono + std::time::Duration::from_millis(RETRY_MS);
+                return false;
+            }
+            down.pending.remove(0);
+        }
+        self.down = None;
+        tracing::info!(
+            "{}: the journal can be written again",
+            self.store.describe()
+        );
+        let text = crate::speech::notices::journal_back(self.language(Listener::Arbiter));
+        self.text(&[Listener::Arbiter], text);
+        true
+    }
+
+    /// Warns the arbiter (once, until space comes back) when little space is left where the
+    /// journal is written.
+    fn check_space(&mut self) {
+        let Some(free) = self.store.free_bytes() else {
+            return;
+        };
+        if free >= LOW_SPACE_BYTES {
+            self.low_space_told = false;
+        } else if !self.low_space_told {
+            self.low_space_told = true;
+            tracing::warn!("{}: {free} bytes left", self.store.describe());
+            let text = crate::speech::notices::low_space(
+                self.language(Listener::Arbiter),
+                free / (1024 * 1024),
+            );
+            self.text(&[Listener::Arbiter], text);
+        }
+    }
+
+    /// Whether the journal cannot be written now.
+    pub fn journal_down(&self) -> bool {
+        self.down.is_some()
     }
 
     fn begin_journal(&mut self, at: Clocks) -> Result<(), CoreError> {
@@ -498,7 +636,8 @@ impl Core {
             listener,
             volume: prefs.volume,
             rate: prefs.rate,
-        })
+        })?;
+        Ok(())
     }
 
     fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
@@ -516,31 +655,33 @@ impl Core {
         at: Clocks,
         source: Source,
         request: Request,
-    ) -> Result<(), CoreError> {
+    ) -> Result<bool, CoreError> {
         let exact = self.timeline.exact_ms(pressed);
         let (ends, starts) = predict(self.table.game().phase(), &request);
         let now = self
             .timeline
             .settle(self.stamper.choose(exact, ends, starts));
         let before = self.table.game().running();
-        self.apply_at(now, at, source, request)?;
+        let applied = self.apply_at(now, at, source, request)?;
         let after = self.table.game().running();
         if before != after {
             self.stamper.record(exact, now, before, after);
         }
-        Ok(())
+        Ok(applied)
     }
 
+    /// Journals an input and applies it; an input that cannot be journaled is not applied
+    /// (returns `false`), and a player is told his press was not recorded.
     fn apply_at(
         &mut self,
         now: Ms,
         at: Clocks,
         source: Source,
         request: Request,
-    ) -> Result<(), CoreError> {
+    ) -> Result<bool, CoreError> {
         // Whatever fell due before this instant happens first, at its own instant.
         self.table.advance(now);
-        self.write(at, |seq, mono_ms| Record::Input {
+        let written = self.write(at, |seq, mono_ms| Record::Input {
             seq,
             game_ms: now,
             mono_ms,
@@ -548,9 +689,22 @@ impl Core {
             source,
             input: request,
         })?;
+        if !written {
+            let player = match source {
+                Source::White => Some(Listener::White),
+                Source::Black => Some(Listener::Black),
+                _ => None,
+            };
+            if let Some(player) = player {
+                let text = crate::speech::notices::not_recorded(self.language(player));
+                self.text(&[player], text);
+            }
+            self.collect();
+            return Ok(false);
+        }
         self.table.handle(now, request);
         self.collect();
-        Ok(())
+        Ok(true)
     }
 
     /// Carries out what a button asked for, pressed at `pressed`.
@@ -662,7 +816,12 @@ impl Core {
             }
             ArbiterCommand::Game(input) => {
                 let first = self.outputs.len();
-                self.apply(at.mono, at, Source::Arbiter, Request::Game(input))?;
+                if !self.apply(at.mono, at, Source::Arbiter, Request::Game(input))? {
+                    return Ok(Reply::error(
+                        "the journal cannot be written (is the disk full?): nothing was applied; \
+                         the clock stays paused until the journal can be written",
+                    ));
+                }
                 game_reply(&self.outputs[first..])
             }
             ArbiterCommand::Check(listener) => {

@@ -453,16 +453,86 @@ fn a_refused_input_is_an_error_reply_with_the_reason() {
     );
 }
 
+/// A full disk stopped the daemon mid-game with a line on stderr only.
 #[test]
-fn a_journal_that_cannot_be_written_stops_the_core_with_an_error() {
+fn a_journal_that_cannot_be_written_pauses_tells_everyone_and_recovers() {
     let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(5_000_000, 5_000_000, "w");
+    rig.core.drain();
     rig.store.set_failing(true);
-    let at = rig.at(0);
-    let result = rig
+    // The heartbeat at 6 s cannot be written: the clock pauses at once.
+    rig.run_to(6_500);
+    assert!(rig.core.journal_down());
+    assert_eq!(rig.core.table().game().running(), None);
+    let told: Vec<Listener> = rig
         .core
-        .handle(at, CoreMsg::Command(ArbiterCommand::Game(Input::Start)));
-    assert!(result.is_err());
-    assert_eq!(rig.core.table().game().running(), None, "not applied");
+        .drain()
+        .iter()
+        .filter_map(|o| match o {
+            CoreOutput::Text { audience, text } if text.contains("journal cannot be written") => {
+                audience.listeners().first().copied()
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        told,
+        vec![Listener::Arbiter, Listener::White, Listener::Black]
+    );
+    // Nothing is applied that is not journaled: the arbiter's resume is refused.
+    let refused = rig.command(7_000, ArbiterCommand::Game(Input::Resume));
+    assert!(matches!(refused, Reply::Error(_)), "{refused:?}");
+    // Space comes back: the pause is written first, the arbiter is told, and he resumes.
+    rig.store.set_failing(false);
+    rig.run_to(9_000);
+    assert!(!rig.core.journal_down());
+    let records = rig.records();
+    let pause_at = records.iter().find_map(|r| match r {
+        Record::Input {
+            source: Source::Storage,
+            input: Request::Game(Input::Pause),
+            game_ms,
+            ..
+        } => Some(*game_ms),
+        _ => None,
+    });
+    assert_eq!(pause_at, Some(6_000));
+    let text = rig.core.drain();
+    assert!(text.iter().any(
+        |o| matches!(o, CoreOutput::Text { text, .. } if text.contains("can be written again"))
+    ));
+    let resumed = rig.command(9_000, ArbiterCommand::Game(Input::Resume));
+    assert!(matches!(resumed, Reply::Events { .. }), "{resumed:?}");
+    // The journal is whole and replays to the same clocks.
+    let lines: String = rig
+        .records()
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    let (table, _) = Journal::parse(&lines, "mem")
+        .unwrap()
+        .replay("mem")
+        .unwrap();
+    assert_eq!(
+        table.game().remaining(Side::Black, 9_000),
+        rig.core.table().game().remaining(Side::Black, 9_000)
+    );
+}
+
+#[test]
+fn little_free_space_is_told_to_the_arbiter_once() {
+    let mut rig = Rig::new();
+    rig.store.0.lock().unwrap().free = Some(3 * 1024 * 1024);
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.run_to(65_000);
+    let warnings = rig
+        .core
+        .drain()
+        .iter()
+        .filter(|o| matches!(o, CoreOutput::Text { text, .. } if text.contains("3 MB left")))
+        .count();
+    assert_eq!(warnings, 1);
 }
 
 #[test]

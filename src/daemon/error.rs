@@ -22,6 +22,11 @@ pub enum DaemonError {
     /// Another daemon uses the journal (exit 3). It was not touched.
     #[error("{0}")]
     Locked(#[from] crate::journal::LockError),
+    /// The journal path is not a regular file (a device, a FIFO, a folder) (exit 3).
+    #[error(
+        "{0}: not a regular file: a journal must be a file of its own (give another --journal)"
+    )]
+    NotAFile(String),
     /// The journal cannot be written (exit 3).
     #[error("{0}: stopping so that no acknowledged press is lost")]
     Journal(#[from] super::CoreError),
@@ -57,6 +62,7 @@ impl DaemonError {
             DaemonError::Config(_) => 2,
             DaemonError::DamagedJournal(_)
             | DaemonError::Locked(_)
+            | DaemonError::NotAFile(_)
             | DaemonError::Journal(_)
             | DaemonError::Restore(_) => 3,
             DaemonError::Voices(_) => 4,

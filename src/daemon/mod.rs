@@ -73,6 +73,13 @@ pub fn boot_ms() -> i64 {
 /// terminal.
 pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (config, config_text) = load(options)?;
+    // `/dev/full`, a FIFO, a folder: not a journal (appending to /dev/full grew memory without
+    // bound). Refused before anything is created beside it.
+    if let Ok(meta) = std::fs::metadata(&options.journal) {
+        if !meta.is_file() {
+            return Err(DaemonError::NotAFile(options.journal.display().to_string()));
+        }
+    }
     // Before the journal is read or written: one daemon per journal.
     let _lock = crate::journal::JournalLock::take(&options.journal)?;
     let mut core = open_core(options, config, config_text)?;

@@ -31,6 +31,8 @@ pub enum Source {
     Arbiter,
     /// The daemon restoring a game after a restart (pause, clock checks).
     Restore,
+    /// The daemon pausing because the journal could not be written (a full disk).
+    Storage,
     /// The daemon pausing after the machine slept.
     #[serde(alias = "clock-jump")]
     Suspend,

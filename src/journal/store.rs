@@ -21,6 +21,10 @@ pub trait Store: Send {
     fn verify(&mut self) -> std::io::Result<bool> {
         Ok(false)
     }
+    /// Free bytes where the records go, when that can be told.
+    fn free_bytes(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A journal file.
@@ -87,6 +91,15 @@ impl Store for FileStore {
             None => Ok(false),
         }
     }
+
+    fn free_bytes(&self) -> Option<u64> {
+        let dir = match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let stat = rustix::fs::statvfs(dir).ok()?;
+        Some(stat.f_bavail.saturating_mul(stat.f_frsize))
+    }
 }
 
 /// Moves a journal aside, keeping it: `journal.jsonl` → `journal-WALLMS.KIND.jsonl`.
@@ -109,6 +122,8 @@ pub struct MemoryStore {
     pub failing: bool,
     /// The chained digest of the last record.
     pub digest: String,
+    /// Free bytes it reports (none: unknown).
+    pub free: Option<u64>,
 }
 
 impl MemoryStore {
@@ -148,6 +163,10 @@ impl Store for MemoryStore {
 
     fn digest(&self) -> String {
         self.digest.clone()
+    }
+
+    fn free_bytes(&self) -> Option<u64> {
+        self.free
     }
 }
 
@@ -196,5 +215,9 @@ impl Store for SharedMemoryStore {
 
     fn digest(&self) -> String {
         self.snapshot().digest
+    }
+
+    fn free_bytes(&self) -> Option<u64> {
+        self.snapshot().free
     }
 }

@@ -3,7 +3,7 @@
 
 use super::record::Record;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// An open journal file, appending.
@@ -57,12 +57,24 @@ impl JournalWriter {
     }
 
     /// Appends a record as one line, chained to the one before, and syncs it to disk.
+    /// A write that fails (a full disk) leaves no partial line behind: the file is cut back
+    /// to where it was, so a later append after space comes back is a whole line.
     pub fn append(&mut self, record: &Record) -> std::io::Result<()> {
         let (mut line, digest) =
             super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
         line.push('\n');
-        self.file.write_all(line.as_bytes())?;
-        self.file.sync_data()?;
+        let before = self.file.metadata()?.len();
+        let written = self
+            .file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = written {
+            // Cut the partial line off, and write on from the new end (a file opened without
+            // O_APPEND would otherwise leave a hole of NUL bytes).
+            let _ = self.file.set_len(before);
+            let _ = self.file.seek(std::io::SeekFrom::End(0));
+            return Err(e);
+        }
         self.digest = digest;
         Ok(())
     }

@@ -75,3 +75,43 @@ pub fn journal_rewritten(lang: Lang, path: &str) -> String {
         ),
     }
 }
+
+/// The journal cannot be written (a full disk): the clock is paused until it can.
+pub fn journal_down(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Журнал партии не записывается (нет места на диске?). Часы остановлены, \
+                     пока запись не станет возможна; последнее нажатие могло не сохраниться."
+            .to_string(),
+        Lang::En => "The game's journal cannot be written (is the disk full?). The clock is \
+                     paused until it can be; the last press may not have been recorded."
+            .to_string(),
+    }
+}
+
+/// The journal can be written again, for the arbiter.
+pub fn journal_back(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => {
+            "Журнал снова записывается. Часы стоят: проверьте время и продолжите игру.".to_string()
+        }
+        Lang::En => "The journal can be written again. The clock stays paused: check the times \
+                     and resume."
+            .to_string(),
+    }
+}
+
+/// A player's press could not be recorded (the journal cannot be written), so it did nothing.
+pub fn not_recorded(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Нажатие не записано: журнал недоступен.".to_string(),
+        Lang::En => "Press not recorded: the journal cannot be written.".to_string(),
+    }
+}
+
+/// Little free space is left where the journal is written, for the arbiter.
+pub fn low_space(lang: Lang, free_mb: u64) -> String {
+    match lang {
+        Lang::Ru => format!("Внимание: на диске журнала осталось {free_mb} МБ."),
+        Lang::En => format!("Warning: {free_mb} MB left on the journal's disk."),
+    }
+}

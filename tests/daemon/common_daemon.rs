@@ -24,8 +24,30 @@ pub fn start(
     transcript: &Path,
     extra: &[&str],
 ) -> Daemon {
+    start_under(&[], dir, config, journal, transcript, extra)
+}
+
+/// Starts the daemon under a wrapper command (e.g. `strace … --`), or directly when `wrapper`
+/// is empty.
+pub fn start_under(
+    wrapper: &[&str],
+    dir: &Path,
+    config: &Path,
+    journal: &Path,
+    transcript: &Path,
+    extra: &[&str],
+) -> Daemon {
     let socket = dir.join("ctl.sock");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+    let binary = env!("CARGO_BIN_EXE_talkclock");
+    let mut command = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(binary);
+            c
+        }
+        None => Command::new(binary),
+    };
+    let mut child = command
         .arg("run")
         .arg("--config")
         .arg(config)
@@ -142,6 +164,16 @@ impl Daemon {
             std::thread::sleep(Duration::from_millis(10));
         }
         false
+    }
+
+    /// Stops the daemon with `q` on its standard input (the way that also reaches it under a
+    /// wrapper such as strace, which does not pass SIGTERM on) and waits for a clean exit.
+    pub fn quit(mut self) -> String {
+        self.key("q");
+        let exit = self.child.wait().expect("wait");
+        assert!(exit.success(), "the daemon exits cleanly on q: {exit:?}");
+        std::thread::sleep(Duration::from_millis(50));
+        self.stdout()
     }
 
     /// What the daemon printed so far.

@@ -136,22 +136,8 @@ fn core_loop(
         select! {
             recv(inputs) -> event => {
                 let Ok(event) = event else { continue };
-                // Everything already queued is judged first, each press at the instant it was
-                // made, before time moves on to now: a busy moment (a slow disk, a stall) must
-                // not let a flag fall between a press and the clock reading it.
-                let mut events: Vec<SourceEvent> = std::iter::once(event)
-                    .chain(inputs.try_iter())
-                    .collect();
-                events.sort_by_key(SourceEvent::at);
                 let now = clocks_now();
-                let mut closed = false;
-                for event in events {
-                    closed |= matches!(
-                        &event,
-                        SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
-                    );
-                    core.feed(now, CoreMsg::Source(event))?;
-                }
+                let closed = feed_queued(core, Some(event), inputs, now)?;
                 core.advance(now)?;
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
@@ -167,7 +153,10 @@ fn core_loop(
                     }
                     command => CoreMsg::Command(command),
                 };
-                let reply = core.handle(clocks_now(), msg)?;
+                // Presses already made are judged before the command moves time on.
+                let now = clocks_now();
+                feed_queued(core, None, inputs, now)?;
+                let reply = core.handle(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
                 announcer.deliver(core.drain());
@@ -182,16 +171,34 @@ fn core_loop(
             recv(timeout) -> _ => {
                 // Presses that arrived meanwhile are judged before the deadline is met.
                 let now = clocks_now();
-                let mut events: Vec<SourceEvent> = inputs.try_iter().collect();
-                events.sort_by_key(SourceEvent::at);
-                for event in events {
-                    core.feed(now, CoreMsg::Source(event))?;
-                }
+                feed_queued(core, None, inputs, now)?;
                 core.advance(now)?;
             }
         }
         announcer.deliver(core.drain());
     }
+}
+
+/// Feeds `first` and every input event already queued to the core, in the order they were
+/// made, each judged at its own instant; time is not moved on (the caller advances once
+/// after). Returns whether the terminal was closed (Ctrl-C).
+fn feed_queued(
+    core: &mut Core,
+    first: Option<SourceEvent>,
+    inputs: &Receiver<SourceEvent>,
+    now: Clocks,
+) -> Result<bool, DaemonError> {
+    let mut events: Vec<SourceEvent> = first.into_iter().chain(inputs.try_iter()).collect();
+    events.sort_by_key(SourceEvent::at);
+    let mut closed = false;
+    for event in events {
+        closed |= matches!(
+            &event,
+            SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
+        );
+        core.feed(now, CoreMsg::Source(event))?;
+    }
+    Ok(closed)
 }
 
 fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {

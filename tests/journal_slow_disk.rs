@@ -1,0 +1,95 @@
+//! A slow SD card: every journal sync takes 1.5 s (strace delays `fdatasync`). A press made
+//! 0.5 s before the flag is judged at the instant it was made, not when the core thread got
+//! back from the disk. (Before, presses were stamped no earlier than the last tick and such a
+//! press lost on time, 13 runs of 13.)
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use std::time::{Duration, Instant};
+use talkclock::journal::{Journal, Record};
+use talkclock::table::Request;
+
+const CONFIG: &str = "\
+mode = \"tournament\"
+[[time_control.stage]]
+time = \"0:03\"
+[players.white]
+language = \"en\"
+vision = \"sighted\"
+[players.black]
+language = \"en\"
+vision = \"sighted\"
+[arbiter]
+language = \"en\"
+";
+
+#[test]
+fn a_press_before_the_flag_counts_however_slow_the_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, CONFIG).unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let transcript = dir.path().join("t.jsonl");
+    // The game record and the start are synced at once; every sync after them takes 1.5 s.
+    let strace = [
+        "strace",
+        "-f",
+        "-qq",
+        "-o",
+        "/dev/null",
+        "-e",
+        "trace=fdatasync",
+        "-e",
+        "inject=fdatasync:delay_enter=1500000:when=3+",
+        "--",
+    ];
+    let mut daemon = common_daemon::start_under(
+        &strace,
+        dir.path(),
+        &config,
+        &journal,
+        &transcript,
+        &["--no-audio"],
+    );
+    let started = daemon.ctl(r#"{"cmd":"start"}"#);
+    let start_at = Instant::now();
+    let start_ms = started["events"][0]["at_ms"].as_i64().expect("start");
+    // White presses 2.5 s into his 3 s, while the core thread waits on the disk.
+    std::thread::sleep(Duration::from_millis(2_500).saturating_sub(start_at.elapsed()));
+    let pressed = start_at.elapsed();
+    daemon.key("w");
+    std::thread::sleep(Duration::from_millis(4_000));
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    daemon.quit();
+    // White's press counted: his clock stopped with time left (Black's 3 s may have run out
+    // since, which is Black's flag, not White's).
+    assert_eq!(status["moves"]["white"], 1, "{status}");
+    assert!(
+        status["white_ms"].as_i64().is_some_and(|ms| ms > 0),
+        "{status}"
+    );
+    assert_ne!(
+        status["result"]["outcome"], "black",
+        "White did not lose on time: {status}"
+    );
+
+    let read = Journal::read(&journal).unwrap();
+    let stamp = read
+        .records
+        .iter()
+        .find_map(|r| match r {
+            Record::Input {
+                game_ms,
+                input: Request::Game(talkclock::clock::Input::Press(_)),
+                ..
+            } => Some(*game_ms),
+            _ => None,
+        })
+        .expect("the press is journaled");
+    let made = start_ms + pressed.as_millis() as i64;
+    assert!(
+        (stamp - made).abs() <= 50,
+        "the press is stamped when it was made ({made} ms), not when the disk let go: {stamp} ms"
+    );
+}

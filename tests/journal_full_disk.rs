@@ -32,18 +32,7 @@ fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
     let transcript = dir.path().join("t.jsonl");
     // fdatasync calls 1-3: the game record, start, White's press; from the 5th (the second
     // heartbeat) to the 9th the disk is full.
-    let strace = [
-        "strace",
-        "-f",
-        "-qq",
-        "-o",
-        "/dev/null",
-        "-e",
-        "trace=fdatasync",
-        "-e",
-        "inject=fdatasync:error=ENOSPC:when=5..9",
-        "--",
-    ];
+    let strace = common_daemon::strace_fdatasync("error=ENOSPC:when=5..9");
     let mut daemon = common_daemon::start_under(
         &strace,
         dir.path(),

@@ -32,18 +32,7 @@ fn a_press_before_the_flag_counts_however_slow_the_disk() {
     let journal = dir.path().join("journal.jsonl");
     let transcript = dir.path().join("t.jsonl");
     // The game record and the start are synced at once; every sync after them takes 1.5 s.
-    let strace = [
-        "strace",
-        "-f",
-        "-qq",
-        "-o",
-        "/dev/null",
-        "-e",
-        "trace=fdatasync",
-        "-e",
-        "inject=fdatasync:delay_enter=1500000:when=3+",
-        "--",
-    ];
+    let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
     let mut daemon = common_daemon::start_under(
         &strace,
         dir.path(),

@@ -27,10 +27,29 @@ pub fn start(
     start_under(&[], dir, config, journal, transcript, extra)
 }
 
+/// The wrapper that runs the daemon under strace, tampering with the journal's `fdatasync`
+/// calls as `inject` says (e.g. `error=ENOSPC:when=5..9`, `delay_enter=1500000:when=3+`).
+pub fn strace_fdatasync(inject: &str) -> Vec<String> {
+    [
+        "strace",
+        "-f",
+        "-qq",
+        "-o",
+        "/dev/null",
+        "-e",
+        "trace=fdatasync",
+        "-e",
+        &format!("inject=fdatasync:{inject}"),
+        "--",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 /// Starts the daemon under a wrapper command (e.g. `strace … --`), or directly when `wrapper`
 /// is empty.
 pub fn start_under(
-    wrapper: &[&str],
+    wrapper: &[String],
     dir: &Path,
     config: &Path,
     journal: &Path,

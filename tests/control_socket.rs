@@ -33,6 +33,25 @@ fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_talkclock")
 }
 
+/// A copy of the binary that another user can run: the build's own may lie under a home
+/// directory only its owner can enter (a fresh clone in `/root`).
+fn bin_for_others() -> std::path::PathBuf {
+    static COPY: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        // One folder, replaced atomically: a later run overwrites the copy, nothing piles up.
+        let dir = std::env::temp_dir().join("talkclock-test-bin");
+        std::fs::create_dir_all(&dir).expect("a folder for the copy");
+        set_mode(&dir, 0o755);
+        let fresh = dir.join(format!("talkclock.{}", std::process::id()));
+        std::fs::copy(bin(), &fresh).expect("copy the binary");
+        set_mode(&fresh, 0o755);
+        let copy = dir.join("talkclock");
+        std::fs::rename(&fresh, &copy).expect("install the copy");
+        copy
+    })
+    .clone()
+}
+
 fn my_uid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
@@ -44,9 +63,14 @@ fn is_root() -> bool {
 /// `talkclock run` with the config and journal in `dir`, no audio, and an environment without
 /// `XDG_RUNTIME_DIR` or `TMPDIR` unless `env` sets them.
 fn run_command(dir: &Path, extra: &[&str], env: &[(&str, &Path)]) -> Command {
+    run_command_with(Path::new(bin()), dir, extra, env)
+}
+
+/// [`run_command`] with another copy of the binary (see [`bin_for_others`]).
+fn run_command_with(program: &Path, dir: &Path, extra: &[&str], env: &[(&str, &Path)]) -> Command {
     let config = dir.join("game.toml");
     std::fs::write(&config, CONFIG).expect("write the config");
-    let mut command = Command::new(bin());
+    let mut command = Command::new(program);
     command
         .arg("run")
         .arg("--no-audio")
@@ -75,7 +99,10 @@ fn isolate(command: &mut Command, env: &[(&str, &Path)]) {
 
 /// `talkclock ctl ARGS…`, killed if it has not finished within `limit`; `None` then.
 fn ctl(args: &[&str], env: &[(&str, &Path)], uid: Option<u32>, limit: Duration) -> Option<Output> {
-    let mut command = Command::new(bin());
+    let mut command = match uid {
+        Some(_) => Command::new(bin_for_others()),
+        None => Command::new(bin()),
+    };
     command.arg("ctl").args(args);
     isolate(&mut command, env);
     if let Some(uid) = uid {
@@ -285,7 +312,12 @@ fn ctl_refuses_a_server_another_user_runs_in_a_shared_directory() {
     std::os::unix::fs::chown(home.path(), Some(NOBODY), Some(NOBODY)).expect("chown");
     let squatted = shared.path().join(format!("talkclock-{}.sock", my_uid()));
     let squatted_arg = squatted.display().to_string();
-    let mut command = run_command(home.path(), &["--socket", &squatted_arg], &[]);
+    let mut command = run_command_with(
+        &bin_for_others(),
+        home.path(),
+        &["--socket", &squatted_arg],
+        &[],
+    );
     std::os::unix::fs::chown(home.path().join("game.toml"), Some(NOBODY), Some(NOBODY))
         .expect("chown");
     command

@@ -23,6 +23,7 @@ pub mod readout;
 pub mod report;
 pub mod speechd;
 pub mod stats;
+pub mod under_load;
 pub mod virtual_game;
 
 use report::{AudioLatency, DriftFigures, Report};

@@ -30,6 +30,9 @@ struct Args {
     /// The `talkclock` binary to measure; the one in this program's folder when omitted.
     #[arg(long)]
     talkclock: Option<PathBuf>,
+    /// Only the core loop, quiet and then with every core busy (stress-ng), side by side.
+    #[arg(long)]
+    under_load: bool,
 }
 
 /// The `talkclock` binary in the same folder as this program.
@@ -49,6 +52,18 @@ fn talkclock_beside_us() -> Result<PathBuf, String> {
 }
 
 fn bench(args: &Args) -> Result<(), String> {
+    if args.under_load {
+        let dir = std::env::temp_dir().join(format!("talkclock-bench-load-{}", std::process::id()));
+        let result = talkclock_harness::under_load::run(&dir, args.quick);
+        let _ = std::fs::remove_dir_all(&dir);
+        let (quiet, loaded, cores) =
+            result.map_err(|e| format!("bench: could not measure: {e}"))?;
+        print!(
+            "{}",
+            talkclock_harness::under_load::human(&quiet, &loaded, cores)
+        );
+        return Ok(());
+    }
     let exe = match &args.talkclock {
         Some(exe) => exe.clone(),
         None => talkclock_beside_us()?,

@@ -93,3 +93,29 @@ fn quick_bench_prints_every_figure_as_a_number() {
         "at least 200 flags"
     );
 }
+
+/// `talkclock-bench --under-load --quick`: quiet and loaded figures side by side, and the
+/// priority the core thread got, for both rows.
+#[test]
+fn under_load_prints_quiet_and_loaded_figures() {
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock-bench"))
+        .args(["--under-load", "--quick"])
+        .output()
+        .expect("talkclock-bench runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("load: stress-ng --cpu"), "{text}");
+    assert!(text.contains("priority: "), "{text}");
+    for row in ["flag error", "press → switch"] {
+        let line = text.lines().find(|l| l.starts_with(row)).expect(row);
+        let numbers = line
+            .split_whitespace()
+            .filter(|w| w.parse::<f64>().is_ok())
+            .count();
+        assert!(numbers >= 6, "{line}");
+    }
+}

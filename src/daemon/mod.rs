@@ -13,6 +13,7 @@ mod error;
 pub mod keys;
 mod notify;
 pub mod prefs;
+pub mod priority;
 pub mod stamping;
 pub mod timeline;
 pub mod voices;
@@ -103,6 +104,11 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         options.socket.display(),
         core.journal()
     );
+    // Last, so that only this thread runs at real-time priority (threads inherit it).
+    match priority::raise_this_thread() {
+        Ok(said) => tracing::info!("{said}"),
+        Err(why) => tracing::warn!("{why}"),
+    }
     let result = core_loop(
         &mut core,
         &mut announcer,

@@ -1,0 +1,50 @@
+//! The core thread at real-time priority, where the system allows it: a clock that decides
+//! flags must not wait behind a compile, a browser or a busy Raspberry Pi. The systemd unit
+//! grants it (`LimitRTPRIO=`); elsewhere the attempt fails and the log says so.
+
+use thread_priority::{
+    set_thread_priority_and_policy, thread_native_id, RealtimeThreadSchedulePolicy, ThreadPriority,
+    ThreadPriorityValue, ThreadSchedulePolicy,
+};
+
+/// The real-time priority asked for (SCHED_FIFO, 1–99): above ordinary work, below the
+/// kernel's own interrupt threads (50) and the audio server's usual real-time threads.
+pub const CORE_PRIORITY: u8 = 40;
+
+/// Puts the calling thread on SCHED_FIFO at [`CORE_PRIORITY`]; says what it did or why not.
+/// Threads started later by this thread inherit the policy: call it on the core thread after
+/// the readers, the socket and the audio threads have started.
+pub fn raise_this_thread() -> Result<String, String> {
+    let value = ThreadPriorityValue::try_from(CORE_PRIORITY)
+        .map_err(|e| format!("priority {CORE_PRIORITY} is out of range: {e}"))?;
+    set_thread_priority_and_policy(
+        thread_native_id(),
+        ThreadPriority::Crossplatform(value),
+        ThreadSchedulePolicy::Realtime(RealtimeThreadSchedulePolicy::Fifo),
+    )
+    .map(|()| format!("the clock's thread runs at real-time priority (SCHED_FIFO {CORE_PRIORITY})"))
+    .map_err(|e| {
+        format!(
+            "cannot run the clock's thread at real-time priority ({e:?}): flags may be late \
+             under heavy load; the systemd unit grants it (LimitRTPRIO={CORE_PRIORITY}), or give \
+             the program CAP_SYS_NICE"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_thread_is_raised_where_allowed_and_the_reason_said_where_not() {
+        let allowed = rustix::process::geteuid().is_root();
+        let outcome = std::thread::spawn(raise_this_thread).join().unwrap();
+        match outcome {
+            Ok(said) => assert!(said.contains("SCHED_FIFO 40"), "{said}"),
+            // A root user in a container may still be refused by the kernel; say so.
+            Err(why) if !allowed => assert!(why.contains("LimitRTPRIO"), "{why}"),
+            Err(why) => assert!(why.contains("CAP_SYS_NICE"), "{why}"),
+        }
+    }
+}

@@ -8,8 +8,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{
-    channels, first_sound_time, offset, onset, peak, percentile, tone, wait_until, PulseServer,
-    Recorder, RATE,
+    channels, first_sound_time, gaps, offset, onset, peak, percentile, tone, wait_until,
+    PulseServer, Recorder, RATE,
 };
 use talkclock::audio::{devices, AudioConfig, AudioOut, HostKind, Priority, DEFAULT_BUFFER_FRAMES};
 use talkclock::hearing::{Cue, Listener};
@@ -84,10 +84,17 @@ fn routing(audio: &AudioOut, recorder: &Recorder) {
         (left[l0] - 0.5).abs() < 0.01,
         "first sample after idle not clipped"
     );
-    let heard = l1 + 1 - l0;
+    // A loaded machine may let the stream run dry for a few milliseconds: the server then
+    // plays silence and the rest of the phrase comes after it. That is a gap, not a loss;
+    // what must hold is that every sample of the phrase was heard.
+    let silences = gaps(&left, SOUND, l0, l1, 32);
+    let silent: usize = silences.iter().map(|(_, len)| len).sum();
+    eprintln!("underrun gaps inside White's phrase (start, frames): {silences:?}");
+    let heard = l1 + 1 - l0 - silent;
     assert!(
         heard.abs_diff(a.samples.len()) < 64,
-        "whole phrase heard: {heard}"
+        "whole phrase heard: {heard} of {} frames",
+        a.samples.len()
     );
 }
 
@@ -109,8 +116,10 @@ fn flag_preempts_readout(audio: &AudioOut, recorder: &Recorder) {
         secs(end - flag)
     );
     assert!(flag > start, "readout was playing first");
+    // Had the 2 s readout resumed after the 0.3 s flag, sound would go on ~1.4 s longer;
+    // the margin over 0.3 s allows for underrun gaps on a loaded machine.
     assert!(
-        secs(end - flag) < 0.35,
+        secs(end - flag) < 0.6,
         "readout did not resume after the flag"
     );
     assert!(secs(end - start) < 1.5, "2 s readout was cut");

@@ -43,6 +43,35 @@ pub fn offset(samples: &[f32], threshold: f32) -> Option<usize> {
     samples.iter().rposition(|s| s.abs() > threshold)
 }
 
+/// Silent stretches inside a sound: runs of at least `min_run` samples with |x| <=
+/// `threshold` between `from` and `to` (inclusive), as (start, length). A tone's zero
+/// crossings are far shorter than `min_run`; a buffer underrun (the server played silence
+/// while the stream ran dry) is one such run.
+pub fn gaps(
+    samples: &[f32],
+    threshold: f32,
+    from: usize,
+    to: usize,
+    min_run: usize,
+) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut run_start = None;
+    for i in from..=to.min(samples.len().saturating_sub(1)) {
+        let quiet = samples[i].abs() <= threshold;
+        match (quiet, run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(start)) => {
+                if i - start >= min_run {
+                    found.push((start, i - start));
+                }
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
 /// Largest |x|.
 pub fn peak(samples: &[f32]) -> f32 {
     samples.iter().fold(0.0f32, |m, s| m.max(s.abs()))

@@ -82,3 +82,93 @@ fn a_press_before_the_flag_counts_however_slow_the_disk() {
         "the press is stamped when it was made ({made} ms), not when the disk let go: {stamp} ms"
     );
 }
+
+/// Cue lines (`"event":"cue"`, `"cue":"click"`) in the transcript so far.
+fn clicks_in(transcript: &std::path::Path) -> usize {
+    std::fs::read_to_string(transcript)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.contains(r#""event":"cue""#) && l.contains(r#""cue":"click""#))
+        .count()
+}
+
+const PRESSES: usize = 4;
+
+/// Every sync takes 1.5 s. Four presses 250 ms apart are decided at once (a status asked right
+/// after them answers at once with the moves), their clicks wait for the disk (none before the
+/// first sync ends) and share its syncs (all four within two syncs of the first press, where
+/// one sync per press on the core thread took 6 s), and a SIGKILL right after the last click
+/// loses none of them. Before the journal's sync thread, the status waited 4.5 s behind the
+/// syncs and the last click came 6 s after the first press.
+#[test]
+fn presses_are_decided_at_once_and_clicked_once_durable_sharing_the_slow_syncs() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, CONFIG.replace("0:03", "5:00")).unwrap();
+    let journal = dir.path().join("journal.jsonl");
+    let transcript = dir.path().join("t.jsonl");
+    let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
+    let mut daemon = common_daemon::start_under(
+        &strace,
+        dir.path(),
+        &config,
+        &journal,
+        &transcript,
+        &["--no-audio"],
+    );
+    daemon.ctl(r#"{"cmd":"start"}"#);
+    // The start's own syncs may still be under way: let them end.
+    assert!(talkclock_harness::process::wait_until(
+        Duration::from_secs(10),
+        || { std::fs::read_to_string(&transcript).is_ok_and(|t| t.contains(r#""event":"start""#)) }
+    ));
+    std::thread::sleep(Duration::from_millis(1_600));
+    let first = Instant::now();
+    for i in 0..PRESSES {
+        daemon.key(if i % 2 == 0 { "w" } else { "b" });
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let asked = Instant::now();
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    let answered = asked.elapsed();
+    assert_eq!(status["moves"]["white"], 2, "{status}");
+    assert_eq!(status["moves"]["black"], 2, "{status}");
+    assert!(
+        answered < Duration::from_millis(500),
+        "the status waited {answered:?} for the disk"
+    );
+    let mut seen = Vec::new();
+    let all_clicked = talkclock_harness::process::wait_until(Duration::from_secs(10), || {
+        let n = clicks_in(&transcript);
+        while seen.len() < n {
+            seen.push(first.elapsed());
+        }
+        n >= PRESSES
+    });
+    assert!(all_clicked, "clicks heard: {seen:?}");
+    eprintln!("clicks after the first press: {seen:?}");
+    assert!(
+        seen[0] >= Duration::from_millis(1_400),
+        "a click came before its press was on the disk: {seen:?}"
+    );
+    assert!(
+        seen[PRESSES - 1] < Duration::from_millis(4_000),
+        "the presses did not share the syncs: {seen:?}"
+    );
+    drop(daemon); // SIGKILL to the daemon and strace
+    let read = Journal::read(&journal).expect("the journal reads after SIGKILL");
+    let presses = read
+        .records
+        .iter()
+        .filter(|r| {
+            matches!(
+                r,
+                Record::Input {
+                    input: Request::Game(talkclock::clock::Input::Press(_)),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(presses, PRESSES, "no acknowledged press is lost");
+}

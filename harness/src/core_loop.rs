@@ -49,19 +49,22 @@ impl Rng {
 }
 
 /// Flag timing: one game per trial with a random control of `lo_ms..=hi_ms`, started now;
-/// returns, per trial, the flag event's instant minus the true instant of zero (start + control),
-/// in microseconds (negative: early).
+/// returns, per trial, the instant the flag is told (its record durable, the journal's sync
+/// thread having synced it) minus the true instant of zero (start + control), in
+/// microseconds (negative: early).
 pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<Vec<f64>, String> {
     let mut rng = Rng::new(0x7a1c_c10c ^ u64::from(std::process::id()));
-    let (_never_tx, rx) = unbounded::<()>();
     let mut errors = Vec::with_capacity(trials);
     for trial in 0..trials {
         let length = rng.between(lo_ms, hi_ms);
         let text = config_text(&format!("{}.{:03}", length / 1000, length % 1000));
         let config = parse(&text)?;
         let path = dir.join(format!("flag-{trial}.jsonl"));
-        let mut core = Core::new(Box::new(FileStore::new(&path)), config, text, clocks_now())
-            .map_err(|e| e.to_string())?;
+        let store = FileStore::new(&path);
+        // The flag is told once its record is durable: wait on the sync thread as the daemon does.
+        let synced = store.signal();
+        let mut core =
+            Core::new(Box::new(store), config, text, clocks_now()).map_err(|e| e.to_string())?;
         // Presses come at any phase of the millisecond the core counts in.
         std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
         let started = clocks_now();
@@ -80,7 +83,7 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
                 None => return Err("the clock has no deadline although it runs".into()),
             };
             select! {
-                recv(rx) -> _ => {},
+                recv(synced) -> _ => {},
                 recv(timeout) -> _ => {},
             }
             core.advance(clocks_now()).map_err(|e| e.to_string())?;
@@ -122,7 +125,8 @@ pub fn signed_us(a: Instant, b: Instant) -> f64 {
 /// Press timing: `presses` presses, each stamped on arrival by a sender thread (as an input
 /// reader does), sent over a channel to the core thread, mapped by the daemon's input
 /// [`Mapper`] (the terminal's `w` and `b`; the lockout is set to 0 so that presses 2 ms apart
-/// all count), journaled (synced) and applied.
+/// all count), journaled and applied (the journal's sync thread syncs it meanwhile: the
+/// switch does not wait for the disk; its click does).
 /// Returns, per press, microseconds from the stamp to the clocks having switched; and the
 /// same for the table alone (no journal), which is the core's own share.
 pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), String> {

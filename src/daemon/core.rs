@@ -123,6 +123,11 @@ pub struct Core {
     prefs: Vec<(Listener, Prefs)>,
     free_text_aloud: bool,
     outputs: Vec<CoreOutput>,
+    /// Told outputs waiting for the journal: each with the number of records written when it
+    /// was made; it goes out once that many are durable.
+    held: std::collections::VecDeque<(u64, CoreOutput)>,
+    /// Notices about the journal itself, which cannot wait for it.
+    urgent: Vec<CoreOutput>,
     down: Option<Down>,
     last_space_check: Option<Instant>,
     low_space_told: bool,
@@ -140,6 +145,8 @@ const SPACE_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 struct Down {
     pending: Vec<Record>,
     retry_at: Instant,
+    /// Everything was written again: the journal works once this many records are durable.
+    settling: Option<u64>,
 }
 
 /// How often a journal that cannot be written is tried again.
@@ -245,6 +252,8 @@ impl Core {
             prefs: Vec::new(),
             free_text_aloud: false,
             outputs: Vec::new(),
+            held: std::collections::VecDeque::new(),
+            urgent: Vec::new(),
             down: None,
             last_space_check: None,
             low_space_told: false,
@@ -316,6 +325,7 @@ impl Core {
     /// heartbeat, and a pause if the machine slept.
     pub fn advance(&mut self, at: Clocks) -> Result<(), CoreError> {
         self.check_stall(at);
+        self.journal_synced(at);
         if self.down.as_ref().is_some_and(|d| at.mono >= d.retry_at) {
             self.flush_pending(at);
         }
@@ -426,10 +436,63 @@ impl Core {
             .min()
     }
 
-    /// Takes what is to be said, printed and sounded, in order.
+    /// Takes what is to be said, printed and sounded, in order, as far as the journal allows:
+    /// nothing is told (a press's click, a flag, a reply) before the records behind it are
+    /// durable, so a crash can never take back what a player heard. The rest waits for a
+    /// later call (the daemon calls again whenever a sync ends). Notices that the journal
+    /// cannot be written go first: they cannot wait for it.
     pub fn drain(&mut self) -> Vec<CoreOutput> {
         self.collect();
-        std::mem::take(&mut self.outputs)
+        let mark = self.store.written();
+        self.held.extend(
+            std::mem::take(&mut self.outputs)
+                .into_iter()
+                .map(|o| (mark, o)),
+        );
+        let durable = self.store.durable();
+        let mut ready = std::mem::take(&mut self.urgent);
+        while let Some((mark, _)) = self.held.front() {
+            if *mark > durable {
+                break;
+            }
+            if let Some((_, output)) = self.held.pop_front() {
+                ready.push(output);
+            }
+        }
+        ready
+    }
+
+    /// How many journal records were written so far: a reply made now may be sent once
+    /// [`Core::is_durable`] says so.
+    pub fn written(&self) -> u64 {
+        self.store.written()
+    }
+
+    /// Whether the first `mark` journal records are durable.
+    pub fn is_durable(&self, mark: u64) -> bool {
+        self.store.durable() >= mark
+    }
+
+    /// Takes note of a sync that ended: when it failed, the clock pauses as for a full disk
+    /// (the records it held are written again when the journal works).
+    pub fn journal_synced(&mut self, at: Clocks) {
+        if let Some(e) = self.store.take_failure() {
+            match self.down.as_mut() {
+                // Written again, and that failed too: try again later (everyone was told).
+                Some(down) => down.settling = None,
+                None => self.go_down(at, &format!("sync failed: {e}")),
+            }
+        } else if self.down.as_ref().is_some_and(|d| d.settling.is_some()) {
+            self.flush_pending(at);
+        }
+    }
+
+    /// Waits until every record written is durable (when the daemon stops).
+    pub fn sync_now(&mut self) -> Result<(), CoreError> {
+        self.store.sync_now().map_err(|source| CoreError::Journal {
+            store: self.store.describe(),
+            source,
+        })
     }
 
     /// Moves the table's outputs into ours, remembering what each listener heard. When the
@@ -548,25 +611,45 @@ impl Core {
         self.down = Some(Down {
             pending,
             retry_at: at.mono + std::time::Duration::from_millis(RETRY_MS),
+            settling: None,
         });
         self.collect();
         for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
             let text = crate::speech::notices::journal_down(self.language(listener));
-            self.text(&[listener], text);
+            self.urgent.push(CoreOutput::Text {
+                audience: Audience::of(&[listener]),
+                text,
+            });
         }
     }
 
-    /// Tries to write what waits; returns whether the journal works again.
+    /// Tries to write what waits; returns whether the journal works again (everything written
+    /// since it failed is durable).
     fn flush_pending(&mut self, at: Clocks) -> bool {
+        let retry = at.mono + std::time::Duration::from_millis(RETRY_MS);
         let Some(down) = self.down.as_mut() else {
             return true;
         };
-        while let Some(record) = down.pending.first() {
-            if self.store.append(record).is_err() {
-                down.retry_at = at.mono + std::time::Duration::from_millis(RETRY_MS);
+        if down.settling.is_none() {
+            if self.store.repair().is_err() {
+                down.retry_at = retry;
                 return false;
             }
-            down.pending.remove(0);
+            while let Some(record) = down.pending.first() {
+                if self.store.append(record).is_err() {
+                    down.retry_at = retry;
+                    return false;
+                }
+                down.pending.remove(0);
+            }
+            down.settling = Some(self.store.written());
+        }
+        if down
+            .settling
+            .is_some_and(|mark| self.store.durable() < mark)
+        {
+            down.retry_at = retry;
+            return false;
         }
         self.down = None;
         tracing::info!(

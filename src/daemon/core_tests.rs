@@ -556,3 +556,78 @@ fn at_the_end_the_arbiter_is_told_the_journals_seal() {
         "{told} / {seal}"
     );
 }
+
+fn clicks(outputs: &[CoreOutput]) -> usize {
+    outputs
+        .iter()
+        .filter(|o| {
+            matches!(
+                o,
+                CoreOutput::Table(TableOutput::Cue {
+                    cue: crate::hearing::Cue::Click,
+                    ..
+                })
+            )
+        })
+        .count()
+}
+
+#[test]
+fn a_click_waits_until_its_press_is_durable_while_the_clocks_switch_at_once() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.core.drain();
+    // A slow disk: nothing written from now on is durable yet.
+    rig.store.hold_durable(true);
+    rig.tap(2_000_000, 2_000_000, "w");
+    // The press decided at once: Black's clock runs, White's stopped at 2 s.
+    assert_eq!(rig.core.table().game().running(), Some(Side::Black));
+    assert_eq!(
+        rig.core.table().game().remaining(Side::White, 2_000),
+        298_000
+    );
+    let early = rig.core.drain();
+    assert_eq!(
+        clicks(&early),
+        0,
+        "no click before the press is on the disk"
+    );
+    let mark = rig.core.written();
+    assert!(!rig.core.is_durable(mark), "a reply made now waits too");
+    // The sync ends: the click goes out, once.
+    rig.store.hold_durable(false);
+    assert!(rig.core.is_durable(mark));
+    assert_eq!(clicks(&rig.core.drain()), 1);
+    assert_eq!(clicks(&rig.core.drain()), 0);
+}
+
+#[test]
+fn a_sync_that_fails_pauses_tells_everyone_and_writes_the_records_again() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(2_000_000, 2_000_000, "w");
+    rig.core.drain();
+    rig.store.fail_a_sync("Input/output error");
+    rig.core.journal_synced(rig.at(2_100));
+    assert!(rig.core.journal_down());
+    assert_eq!(rig.core.table().game().running(), None, "the clock paused");
+    let told = rig
+        .core
+        .drain()
+        .iter()
+        .filter(|o| matches!(o, CoreOutput::Text { text, .. } if text.contains("journal cannot be written")))
+        .count();
+    assert_eq!(told, 3, "the arbiter and both players are told");
+    // The next try writes the pause (and, in a file, the lines the failed sync held).
+    rig.run_to(3_200);
+    assert!(!rig.core.journal_down());
+    assert!(rig.records().iter().any(|r| matches!(
+        r,
+        Record::Input {
+            source: Source::Storage,
+            input: Request::Game(Input::Pause),
+            game_ms: 2_100,
+            ..
+        }
+    )));
+}

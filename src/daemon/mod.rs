@@ -32,7 +32,7 @@ use crate::speech::{Lang, Utterance};
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How `talkclock run` was asked to run.
 #[derive(Debug, Clone)]
@@ -83,7 +83,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     }
     // Before the journal is read or written: one daemon per journal.
     let _lock = crate::journal::JournalLock::take(&options.journal)?;
-    let mut core = open_core(options, config, config_text)?;
+    let (mut core, synced) = open_core(options, config, config_text)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
 
@@ -112,30 +112,61 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let result = core_loop(
         &mut core,
         &mut announcer,
-        &input_rx,
-        &ctl_rx,
-        &quit_rx,
+        &Inbox {
+            inputs: input_rx,
+            control: ctl_rx,
+            quit: quit_rx,
+            synced,
+        },
         options,
     );
     notify::stopping();
     let last = core.advance(clocks_now());
+    let synced = core.sync_now();
     announcer.deliver(core.drain());
     announcer.shutdown();
     drop(inputs);
     let _ = std::fs::remove_file(&options.socket);
-    result.and(last.map_err(DaemonError::from))
+    result
+        .and(last.map_err(DaemonError::from))
+        .and(synced.map_err(DaemonError::from))
+}
+
+/// Waking this much later than asked means the process was stopped or starved…
+const STALL_GRACE_AFTER: Duration = Duration::from_millis(200);
+/// …and the input readers get this long to pass on the presses made meanwhile.
+const STALL_GRACE: Duration = Duration::from_millis(100);
+
+/// What the core thread waits on.
+struct Inbox {
+    /// Stamped input events from the readers.
+    inputs: Receiver<SourceEvent>,
+    /// The arbiter's commands from the control socket.
+    control: Receiver<ControlRequest>,
+    /// Why to stop (a signal, `q`).
+    quit: Receiver<&'static str>,
+    /// A journal sync ended: what waited for it may go out.
+    synced: Receiver<()>,
 }
 
 fn core_loop(
     core: &mut Core,
     announcer: &mut Announcer,
-    inputs: &Receiver<SourceEvent>,
-    control: &Receiver<ControlRequest>,
-    quit: &Receiver<&'static str>,
+    inbox: &Inbox,
     options: &RunOptions,
 ) -> Result<(), DaemonError> {
+    let Inbox {
+        inputs,
+        control,
+        quit,
+        synced,
+    } = inbox;
+    // Replies to the arbiter wait, like every other acknowledgement, for their records to be
+    // durable: (records that must be durable first, where it goes, the line).
+    let mut replies: Vec<(u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
     loop {
-        let timeout = match core.next_wake() {
+        let wake = core.next_wake();
+        let timeout = match wake {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -162,26 +193,52 @@ fn core_loop(
                 // Presses already made are judged before the command moves time on.
                 let now = clocks_now();
                 feed_queued(core, None, inputs, now)?;
+                let before = core.written();
                 let reply = core.handle(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
                 announcer.deliver(core.drain());
+                // A command that wrote records is answered once they are durable; one that
+                // wrote none (a status) at once.
                 if let Some(reply) = reply {
-                    let _ = request.reply.send(reply.to_line());
+                    let mark = if core.written() > before { core.written() } else { 0 };
+                    replies.push((mark, request.reply, reply.to_line()));
                 }
             }
+            recv(synced) -> _ => core.journal_synced(clocks_now()),
             recv(quit) -> why => {
                 tracing::info!("stopping ({})", why.unwrap_or("signal"));
                 return Ok(());
             }
             recv(timeout) -> _ => {
-                // Presses that arrived meanwhile are judged before the deadline is met.
+                // Presses that arrived meanwhile are judged before the deadline is met. After
+                // a stall (the process was stopped or starved) the readers, stopped with us,
+                // get a moment to pass on what the kernel kept, stamped when it was made.
+                let woke = Instant::now();
+                let late = wake.map_or(Duration::ZERO, |w| woke.saturating_duration_since(w));
+                let first = if late > STALL_GRACE_AFTER {
+                    inputs.recv_timeout(STALL_GRACE).ok()
+                } else {
+                    None
+                };
                 let now = clocks_now();
-                feed_queued(core, None, inputs, now)?;
+                let closed = feed_queued(core, first, inputs, now)?;
                 core.advance(now)?;
+                if closed {
+                    tracing::info!("stopping (Ctrl-C in the terminal)");
+                    announcer.deliver(core.drain());
+                    return Ok(());
+                }
             }
         }
         announcer.deliver(core.drain());
+        replies.retain(|(mark, to, line)| {
+            let waits = !core.is_durable(*mark);
+            if !waits {
+                let _ = to.send(line.clone());
+            }
+            waits
+        });
     }
 }
 
@@ -222,7 +279,12 @@ fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {
 /// Restores the unfinished game in the journal, or starts a new one there. A finished game's
 /// journal is kept beside it (`…-WALLMS.done.jsonl`). A journal that cannot be read is refused:
 /// the daemon does not start over a damaged game.
-fn open_core(options: &RunOptions, config: Config, text: String) -> Result<Core, DaemonError> {
+/// Also returns the channel that tells when a journal sync ended.
+fn open_core(
+    options: &RunOptions,
+    config: Config,
+    text: String,
+) -> Result<(Core, Receiver<()>), DaemonError> {
     let path = &options.journal;
     let now = clocks_now();
     if path.exists() {
@@ -243,18 +305,16 @@ fn open_core(options: &RunOptions, config: Config, text: String) -> Result<Core,
                         source,
                     })
                 })?;
+            let synced = store.signal();
             let core = Core::restore(Box::new(store), &journal, table, now)
                 .map_err(DaemonError::Restore)?;
             tracing::info!("restored the game from {name}: paused; the arbiter resumes it");
-            return Ok(core);
+            return Ok((core, synced));
         }
     }
-    Ok(Core::new(
-        Box::new(FileStore::new(path)),
-        config,
-        text,
-        now,
-    )?)
+    let store = FileStore::new(path);
+    let synced = store.signal();
+    Ok((Core::new(Box::new(store), config, text, now)?, synced))
 }
 
 fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {

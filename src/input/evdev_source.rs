@@ -6,6 +6,7 @@
 
 use super::device::DeviceId;
 use super::event::{RawInput, SourceEvent};
+use super::kernel_time;
 use crate::input::bindings::{DeviceMatch, InputConfig};
 use crossbeam_channel::Sender;
 use evdev::{Device, EventSummary, KeyCode};
@@ -307,10 +308,26 @@ impl Watcher {
         std::thread::Builder::new()
             .name(format!("input-evdev {node}"))
             .spawn(move || {
+                // Presses keep the instant the kernel stamped them (see `kernel_time`).
+                let kernel_stamps = match kernel_time::use_monotonic_clock(&device) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        tracing::warn!(
+                            "{node}: the kernel cannot stamp its events on the monotonic \
+                             clock ({e}); presses are stamped when read"
+                        );
+                        false
+                    }
+                };
                 // An error (ENODEV when unplugged) ends the reader.
                 while let Ok(events) = device.fetch_events() {
+                    let (now, mono_now) = (Instant::now(), kernel_time::monotonic_now());
                     for event in events {
-                        let at = Instant::now();
+                        let at = if kernel_stamps {
+                            kernel_time::instant_of(kernel_time::stamp_of(&event), mono_now, now)
+                        } else {
+                            now
+                        };
                         if let Some(converted) = convert(&id, &event, at) {
                             if tx.send(converted).is_err() {
                                 return;

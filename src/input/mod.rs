@@ -12,6 +12,7 @@ pub mod evdev_source;
 pub mod event;
 pub mod gilrs_source;
 pub mod inject;
+pub mod kernel_time;
 pub mod learn;
 pub mod mapper;
 pub mod sources;

@@ -1,4 +1,4 @@
-//! The crash-safe journal: every input that changes the game, synced before it takes effect,
+//! The crash-safe journal: every input that changes the game, synced before it is acknowledged,
 //! with heartbeats of the running clock. It restores a game after a crash, settles a claim
 //! about the clock (1.7.10), and moves a game onto a spare device (1.7.4, 1.7.8).
 
@@ -6,6 +6,7 @@ pub mod lock;
 pub mod reader;
 pub mod record;
 pub mod store;
+pub mod sync;
 pub mod writer;
 
 pub use lock::{JournalLock, LockError};

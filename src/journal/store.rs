@@ -1,14 +1,40 @@
-//! Where the journal's records go: a file (synced before an input takes effect) or memory (for
-//! tests and benchmarks on virtual time). The daemon's `Core` only sees this trait.
+//! Where the journal's records go: a file (written at once, synced by its own thread, one sync
+//! for every record written meanwhile) or memory (for tests and benchmarks on virtual time).
+//! The daemon's `Core` only sees this trait; it holds back what it tells until the records
+//! behind it are durable.
 
 use super::record::Record;
+use super::sync::Syncer;
 use super::writer::JournalWriter;
+use crossbeam_channel::Receiver;
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-/// A journal the core appends to. Each `append` is durable when it returns `Ok`.
+/// A journal the core appends to. Records are counted from 1 across games; a record is
+/// durable (it survives a crash or power cut) once [`Store::durable`] reaches its number.
 pub trait Store: Send {
-    /// Appends one record.
+    /// Appends one record (written, maybe not yet durable). An error means it was not written.
     fn append(&mut self, record: &Record) -> std::io::Result<()>;
+    /// How many records were appended.
+    fn written(&self) -> u64;
+    /// How many records are durable.
+    fn durable(&self) -> u64 {
+        self.written()
+    }
+    /// Why a sync failed since the last call, if one did: the records after `durable` may
+    /// be lost until the next `append` or [`Store::sync_now`] writes them again.
+    fn take_failure(&mut self) -> Option<std::io::Error> {
+        None
+    }
+    /// Waits until every record appended is durable.
+    fn sync_now(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+    /// After a failed sync: writes the records that may have been lost again and syncs them
+    /// (here, not on the sync thread). An error means they are still not durable.
+    fn repair(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
     /// Closes the current game's journal (kept aside as finished) and begins a new one with
     /// its game record.
     fn begin(&mut self, game: &Record) -> std::io::Result<()>;
@@ -27,51 +53,188 @@ pub trait Store: Send {
     }
 }
 
-/// A journal file.
+/// A journal file, synced by its own thread.
 #[derive(Debug)]
 pub struct FileStore {
     path: PathBuf,
     writer: Option<JournalWriter>,
+    /// The sync thread; none when it could not be started (then each append syncs at once).
+    syncer: Option<Syncer>,
+    written: u64,
+    /// Copies of the lines not known to be durable: (record number, offset, line).
+    unsynced: VecDeque<(u64, u64, Vec<u8>)>,
+    /// A sync failed: the lines after the durable ones are written again before anything new.
+    failed: bool,
 }
 
 impl FileStore {
     /// A journal at `path` that is not open yet: `begin` creates it (keeping any file already
     /// there aside).
     pub fn new(path: &Path) -> FileStore {
+        let syncer = match Syncer::start() {
+            Ok(syncer) => Some(syncer),
+            Err(e) => {
+                tracing::warn!("no journal sync thread ({e}): each record is synced in turn");
+                None
+            }
+        };
         FileStore {
             path: path.to_path_buf(),
             writer: None,
+            syncer,
+            written: 0,
+            unsynced: VecDeque::new(),
+            failed: false,
         }
     }
 
     /// Reopens an existing journal for appending after its last good record (a torn last line
     /// is cut off).
     pub fn resume(path: &Path, good_len: usize, digest: &str) -> std::io::Result<FileStore> {
-        Ok(FileStore {
-            path: path.to_path_buf(),
-            writer: Some(JournalWriter::resume(path, good_len, digest)?),
-        })
+        let mut store = FileStore::new(path);
+        let writer = JournalWriter::resume(path, good_len, digest)?;
+        store.follow(&writer)?;
+        store.writer = Some(writer);
+        Ok(store)
     }
 
     /// The file's path.
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// A channel that gets a message whenever a sync ends: the daemon's loop waits on it to
+    /// deliver what waited for the disk. (Never, when records are synced in turn.)
+    pub fn signal(&self) -> Receiver<()> {
+        self.syncer
+            .as_ref()
+            .map_or_else(crossbeam_channel::never, Syncer::signal)
+    }
+
+    /// Has the sync thread sync `writer`'s file from now on (everything so far is durable).
+    fn follow(&mut self, writer: &JournalWriter) -> std::io::Result<()> {
+        if let Some(syncer) = &self.syncer {
+            syncer.set_file(writer.handle()?, self.written);
+        }
+        self.unsynced.clear();
+        Ok(())
+    }
+
+    /// After a failed sync: writes the lines not known durable again, and has them synced
+    /// (by the sync thread; here when there is none).
+    fn rewrite_unsynced(&mut self) -> std::io::Result<()> {
+        if !self.failed {
+            return Ok(());
+        }
+        let Some(writer) = self.writer.as_mut() else {
+            return Err(std::io::Error::other("the journal was not begun"));
+        };
+        if let Some(&(_, offset, _)) = self.unsynced.front() {
+            let lines: Vec<&[u8]> = self.unsynced.iter().map(|(_, _, l)| l.as_slice()).collect();
+            writer.rewrite_tail(offset, &lines)?;
+        }
+        match &self.syncer {
+            Some(syncer) => {
+                let durable = self.written - self.unsynced.len() as u64;
+                syncer.recovered(durable);
+                syncer.request(self.written);
+            }
+            None => {
+                writer.sync()?;
+                self.unsynced.clear();
+            }
+        }
+        self.failed = false;
+        Ok(())
+    }
+
+    /// Forgets the copies of lines now durable.
+    fn prune(&mut self) {
+        if let Some(syncer) = &self.syncer {
+            let durable = syncer.durable();
+            while self.unsynced.front().is_some_and(|(n, _, _)| *n <= durable) {
+                self.unsynced.pop_front();
+            }
+        }
+    }
 }
 
 impl Store for FileStore {
     fn append(&mut self, record: &Record) -> std::io::Result<()> {
-        match self.writer.as_mut() {
-            Some(writer) => writer.append(record),
-            None => Err(std::io::Error::other("the journal was not begun")),
+        self.rewrite_unsynced()?;
+        self.prune();
+        let Some(writer) = self.writer.as_mut() else {
+            return Err(std::io::Error::other("the journal was not begun"));
+        };
+        let (offset, line) = writer.append(record)?;
+        self.written += 1;
+        match &self.syncer {
+            Some(syncer) => {
+                self.unsynced.push_back((self.written, offset, line));
+                syncer.request(self.written);
+            }
+            None => {
+                if let Err(e) = writer.sync() {
+                    self.unsynced.push_back((self.written, offset, line));
+                    self.failed = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn written(&self) -> u64 {
+        self.written
+    }
+
+    fn repair(&mut self) -> std::io::Result<()> {
+        if let Some(e) = self.take_failure() {
+            tracing::warn!("{}: a sync failed ({e}); writing again", self.describe());
+        }
+        self.rewrite_unsynced()
+    }
+
+    fn durable(&self) -> u64 {
+        match (&self.syncer, self.failed) {
+            (Some(syncer), false) => syncer.durable().min(self.written),
+            (Some(_), true) => self.written - self.unsynced.len() as u64,
+            (None, _) => self.written,
+        }
+    }
+
+    fn take_failure(&mut self) -> Option<std::io::Error> {
+        let failure = self.syncer.as_ref()?.take_failure()?;
+        let durable = self.syncer.as_ref().map_or(0, Syncer::durable);
+        self.unsynced.retain(|(number, _, _)| *number > durable);
+        self.failed = true;
+        Some(failure)
+    }
+
+    fn sync_now(&mut self) -> std::io::Result<()> {
+        if let Some(e) = self.take_failure() {
+            tracing::warn!("{}: a sync failed ({e}); writing again", self.describe());
+        }
+        self.rewrite_unsynced()?;
+        match &self.syncer {
+            Some(syncer) => syncer.wait(self.written),
+            None => Ok(()),
         }
     }
 
     fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+        if self.writer.is_some() {
+            // The finished game's last records go to the disk before it is set aside.
+            self.sync_now()?;
+        }
         if self.path.exists() {
             set_aside(&self.path, "done")?;
         }
-        self.writer = Some(JournalWriter::create(&self.path, game)?);
+        let writer = JournalWriter::create(&self.path, game)?;
+        self.written += 1;
+        self.failed = false;
+        self.follow(&writer)?;
+        self.writer = Some(writer);
         Ok(())
     }
 
@@ -86,10 +249,20 @@ impl Store for FileStore {
     }
 
     fn verify(&mut self) -> std::io::Result<bool> {
-        match self.writer.as_mut() {
-            Some(writer) => writer.rewrite_if_gone(),
-            None => Ok(false),
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(false);
+        };
+        if !writer.rewrite_if_gone()? {
+            return Ok(false);
         }
+        // The file written again was synced whole: everything in it is durable.
+        if let Some(writer) = self.writer.take() {
+            let followed = self.follow(&writer);
+            self.writer = Some(writer);
+            followed?;
+        }
+        self.failed = false;
+        Ok(true)
     }
 
     fn free_bytes(&self) -> Option<u64> {
@@ -124,6 +297,12 @@ pub struct MemoryStore {
     pub digest: String,
     /// Free bytes it reports (none: unknown).
     pub free: Option<u64>,
+    /// Records appended, across games.
+    pub written: u64,
+    /// While set, only this many records are durable (a slow disk); unset: all of them.
+    pub durable_up_to: Option<u64>,
+    /// A sync failure to report once (as the file store's sync thread would).
+    pub sync_failure: Option<String>,
 }
 
 impl MemoryStore {
@@ -144,6 +323,7 @@ impl Store for MemoryStore {
                     super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
                 game.push(record.clone());
                 self.digest = digest;
+                self.written += 1;
                 Ok(())
             }
             None => Err(std::io::Error::other("the journal was not begun")),
@@ -154,7 +334,21 @@ impl Store for MemoryStore {
         let (_, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
         self.games.push(vec![game.clone()]);
         self.digest = digest;
+        self.written += 1;
         Ok(())
+    }
+
+    fn written(&self) -> u64 {
+        self.written
+    }
+
+    fn durable(&self) -> u64 {
+        self.durable_up_to
+            .map_or(self.written, |d| d.min(self.written))
+    }
+
+    fn take_failure(&mut self) -> Option<std::io::Error> {
+        self.sync_failure.take().map(std::io::Error::other)
     }
 
     fn describe(&self) -> String {
@@ -183,6 +377,25 @@ impl SharedMemoryStore {
         }
     }
 
+    /// Holds durability at the records written so far (a slow disk), or lets it go.
+    pub fn hold_durable(&self, hold: bool) {
+        match self.0.lock() {
+            Ok(mut store) => store.durable_up_to = hold.then_some(store.written),
+            Err(poisoned) => {
+                let mut store = poisoned.into_inner();
+                store.durable_up_to = hold.then_some(store.written);
+            }
+        }
+    }
+
+    /// Has the next look at the syncs report that one failed.
+    pub fn fail_a_sync(&self, why: &str) {
+        match self.0.lock() {
+            Ok(mut store) => store.sync_failure = Some(why.to_string()),
+            Err(poisoned) => poisoned.into_inner().sync_failure = Some(why.to_string()),
+        }
+    }
+
     /// Makes appends fail (or succeed again).
     pub fn set_failing(&self, failing: bool) {
         match self.0.lock() {
@@ -207,6 +420,21 @@ impl Store for SharedMemoryStore {
             .lock()
             .map_err(|_| std::io::Error::other("poisoned"))?;
         store.begin(game)
+    }
+
+    fn written(&self) -> u64 {
+        self.snapshot().written
+    }
+
+    fn durable(&self) -> u64 {
+        self.snapshot().durable()
+    }
+
+    fn take_failure(&mut self) -> Option<std::io::Error> {
+        match self.0.lock() {
+            Ok(mut store) => store.take_failure(),
+            Err(poisoned) => poisoned.into_inner().take_failure(),
+        }
     }
 
     fn describe(&self) -> String {

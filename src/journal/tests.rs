@@ -179,3 +179,42 @@ fn a_resumed_journal_chains_on_from_its_last_digest() {
     let err = Journal::read(&path).unwrap_err().to_string();
     assert!(err.contains(":3: this record does not fit"), "{err}");
 }
+
+#[test]
+fn the_file_store_counts_what_its_sync_thread_made_durable() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.jsonl");
+    let mut store = FileStore::new(&path);
+    let signal = store.signal();
+    let game = Record::Game {
+        seq: 0,
+        wall_ms: 0,
+        config: CONFIG.to_string(),
+    };
+    store.begin(&game).unwrap();
+    assert_eq!((store.written(), store.durable()), (1, 1), "begun synced");
+    for seq in 1..=20 {
+        let side = if seq % 2 == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        store
+            .append(&input(
+                seq,
+                seq as i64 * 100,
+                Request::Game(Input::Press(side)),
+            ))
+            .unwrap();
+    }
+    assert_eq!(store.written(), 21);
+    // The thread says when a sync ends; soon all are durable.
+    signal
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("a sync ended");
+    store.sync_now().unwrap();
+    assert_eq!(store.durable(), 21);
+    assert!(store.take_failure().is_none());
+    let read = Journal::read(&path).unwrap();
+    assert_eq!(read.records.len(), 21);
+}

@@ -1,5 +1,6 @@
-//! Appending to a journal file: each record is one line, written and synced to disk before the
-//! input it records takes effect, so an acknowledged press is never lost.
+//! Appending to a journal file: each record is one line. Writing a line and syncing it are
+//! separate steps, so that the store can sync on its own thread and one sync covers every line
+//! written meanwhile (group commit); nothing is acknowledged before its line is synced.
 
 use super::record::Record;
 use std::fs::{File, OpenOptions};
@@ -32,6 +33,7 @@ impl JournalWriter {
             digest: String::new(),
         };
         writer.append(game)?;
+        writer.sync()?;
         sync_dir(path);
         Ok(writer)
     }
@@ -56,27 +58,53 @@ impl JournalWriter {
         &self.path
     }
 
-    /// Appends a record as one line, chained to the one before, and syncs it to disk.
-    /// A write that fails (a full disk) leaves no partial line behind: the file is cut back
-    /// to where it was, so a later append after space comes back is a whole line.
-    pub fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    /// Appends a record as one line, chained to the one before, without syncing it; returns
+    /// the line (newline included) and the offset it starts at. A write that fails (a full
+    /// disk) leaves no partial line behind: the file is cut back to where it was, so a later
+    /// append after space comes back is a whole line.
+    pub fn append(&mut self, record: &Record) -> std::io::Result<(u64, Vec<u8>)> {
         let (mut line, digest) =
             super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
         line.push('\n');
         let before = self.file.metadata()?.len();
-        let written = self
-            .file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.sync_data());
-        if let Err(e) = written {
-            // Cut the partial line off, and write on from the new end (a file opened without
-            // O_APPEND would otherwise leave a hole of NUL bytes).
-            let _ = self.file.set_len(before);
-            let _ = self.file.seek(std::io::SeekFrom::End(0));
+        if let Err(e) = self.file.write_all(line.as_bytes()) {
+            self.cut_back(before);
             return Err(e);
         }
         self.digest = digest;
+        Ok((before, line.into_bytes()))
+    }
+
+    /// Syncs every line written so far to the disk.
+    pub fn sync(&self) -> std::io::Result<()> {
+        self.file.sync_data()
+    }
+
+    /// A second handle on the open file, for a thread that syncs it.
+    pub fn handle(&self) -> std::io::Result<File> {
+        self.file.try_clone()
+    }
+
+    /// Writes `lines` again from `offset` on (where the first of them began), not synced:
+    /// after a failed sync the kernel may have dropped those pages, so the lines are written
+    /// from the copies the store kept.
+    pub fn rewrite_tail(&mut self, offset: u64, lines: &[&[u8]]) -> std::io::Result<()> {
+        self.file.set_len(offset)?;
+        self.file.seek(std::io::SeekFrom::End(0))?;
+        for line in lines {
+            if let Err(e) = self.file.write_all(line) {
+                self.cut_back(offset);
+                return Err(e);
+            }
+        }
         Ok(())
+    }
+
+    /// Cuts a partial write off and writes on from the new end (a file opened without
+    /// O_APPEND would otherwise leave a hole of NUL bytes).
+    fn cut_back(&mut self, len: u64) {
+        let _ = self.file.set_len(len);
+        let _ = self.file.seek(std::io::SeekFrom::End(0));
     }
 
     /// Whether the file at the journal's path is still the one being written; if it was

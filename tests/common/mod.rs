@@ -56,8 +56,9 @@ pub fn gaps(
 ) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     let mut run_start = None;
-    for i in from..=to.min(samples.len().saturating_sub(1)) {
-        let quiet = samples[i].abs() <= threshold;
+    let end = to.min(samples.len().saturating_sub(1));
+    for (i, sample) in samples.iter().enumerate().take(end + 1).skip(from) {
+        let quiet = sample.abs() <= threshold;
         match (quiet, run_start) {
             (true, None) => run_start = Some(i),
             (false, Some(start)) => {

@@ -66,6 +66,9 @@ pub fn start_under(
         }
         None => Command::new(binary),
     };
+    // Its own process group, so that a test that fails kills a wrapped daemon too (strace
+    // killed alone lets its tracee run on).
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command
         .arg("run")
         .arg("--config")
@@ -124,6 +127,12 @@ pub fn start_under(
 impl Drop for Daemon {
     /// A test that fails half-way must not leave its daemon running.
     fn drop(&mut self) {
+        if let Ok(group) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) on the process group this test started.
+            unsafe {
+                talkclock_harness::libc::kill(-group, talkclock_harness::libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -53,11 +53,16 @@ fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
         "{}",
         daemon.stdout()
     );
+    // Each line is printed on its own: wait for each.
     for player in ["white", "black"] {
-        let out = daemon.stdout();
         assert!(
-            out.contains(&format!("[{player}] The game's journal cannot be written")),
-            "{out}"
+            daemon.wait_for_text(
+                &format!("[{player}] The game's journal cannot be written"),
+                1,
+                Duration::from_secs(2)
+            ),
+            "{}",
+            daemon.stdout()
         );
     }
     let status = daemon.ctl(r#"{"cmd":"status"}"#);

@@ -54,7 +54,7 @@ fn a_wall_clock_step_of_an_hour_either_way_changes_nothing() {
         "FAKETIME_NO_CACHE=1".into(),
         "FAKETIME_DONT_FAKE_MONOTONIC=1".into(),
     ];
-    let mut daemon = common_daemon::start_under(
+    let daemon = common_daemon::start_under(
         &wrapper,
         dir.path(),
         &config,

@@ -16,7 +16,7 @@
 //! speech                        phrasing ru/en (announcements, help, learn), voice packs
 //! input · audio · control       buttons → actions; audio output; the control protocol
 //! hearing · schedule            listeners, audiences, languages, cues; rule 1.7.9 warnings
-//! clock                         the pure clock core
+//! clock · realtime              the pure clock core; real-time thread priority
 //! ```
 
 pub mod audio;
@@ -28,6 +28,7 @@ pub mod daemon;
 pub mod hearing;
 pub mod input;
 pub mod journal;
+pub mod realtime;
 pub mod schedule;
 pub mod sim;
 pub mod speech;

@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// The layers, lowest first (the same as the map in `src/lib.rs`).
 const LAYERS: &[&[&str]] = &[
-    &["clock"],
+    &["clock", "realtime"],
     &["hearing", "schedule"],
     &["input", "audio", "control"],
     &["speech"],

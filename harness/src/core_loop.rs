@@ -51,10 +51,23 @@ impl Rng {
 /// Flag timing: one game per trial with a random control of `lo_ms..=hi_ms`, started now;
 /// returns, per trial, the instant the flag is told (its record durable, the journal's sync
 /// thread having synced it) minus the true instant of zero (start + control), in
-/// microseconds (negative: early).
+/// microseconds (negative: early). See [`flag_instants`] for the instant it is decided too.
 pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<Vec<f64>, String> {
+    Ok(flag_instants(dir, trials, lo_ms, hi_ms)?.1)
+}
+
+/// As [`flag_errors`], returning per trial both the error of the instant the core decided the
+/// flag (the game over in its table: what the result rests on) and of the instant it was told
+/// (that plus the sync of its record).
+pub fn flag_instants(
+    dir: &Path,
+    trials: usize,
+    lo_ms: u64,
+    hi_ms: u64,
+) -> Result<(Vec<f64>, Vec<f64>), String> {
     let mut rng = Rng::new(0x7a1c_c10c ^ u64::from(std::process::id()));
     let mut errors = Vec::with_capacity(trials);
+    let mut decisions = Vec::with_capacity(trials);
     for trial in 0..trials {
         let length = rng.between(lo_ms, hi_ms);
         let text = config_text(&format!("{}.{:03}", length / 1000, length % 1000));
@@ -75,6 +88,7 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
         .map_err(|e| e.to_string())?;
         let _ = core.drain();
         let zero = started.mono + Duration::from_millis(length);
+        let mut decided = None;
         let fired = loop {
             let timeout = match core.next_wake() {
                 Some(wake) => {
@@ -89,6 +103,9 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
                 recv(timeout) -> _ => {},
             }
             core.advance(clocks_now()).map_err(|e| e.to_string())?;
+            if decided.is_none() && core.table().game().result().is_some() {
+                decided = Some(Instant::now());
+            }
             if core.drain().iter().any(is_flag) {
                 break Instant::now();
             }
@@ -97,9 +114,10 @@ pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<
             }
         };
         errors.push(signed_us(fired, zero));
+        decisions.push(signed_us(decided.unwrap_or(fired), zero));
         let _ = std::fs::remove_file(&path);
     }
-    Ok(errors)
+    Ok((decisions, errors))
 }
 
 fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {

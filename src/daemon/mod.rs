@@ -13,7 +13,6 @@ mod error;
 pub mod keys;
 mod notify;
 pub mod prefs;
-pub mod priority;
 pub mod stamping;
 pub mod timeline;
 pub mod voices;
@@ -105,7 +104,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         core.journal()
     );
     // Last, so that only this thread runs at real-time priority (threads inherit it).
-    match priority::raise_this_thread() {
+    match crate::realtime::raise_this_thread() {
         Ok(said) => tracing::info!("{said}"),
         Err(why) => tracing::warn!("{why}"),
     }

@@ -53,7 +53,16 @@ impl Syncer {
         let theirs = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
             .name("journal-sync".into())
-            .spawn(move || run(&theirs, &tx))?;
+            .spawn(move || {
+                // Clicks and flags wait for this thread: just below the core thread's priority
+                // where allowed (the core thread's own attempt is the one the log tells).
+                if let Err(why) =
+                    crate::realtime::raise_this_thread_to(crate::realtime::SYNC_PRIORITY)
+                {
+                    tracing::debug!("journal sync thread: {why}");
+                }
+                run(&theirs, &tx)
+            })?;
         Ok(Syncer {
             shared,
             signal,

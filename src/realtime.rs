@@ -1,4 +1,5 @@
-//! The core thread at real-time priority, where the system allows it: a clock that decides
+//! The core thread (and, one step below it, the journal's sync thread, which the clicks and the
+//! flag wait for) at real-time priority, where the system allows it: a clock that decides
 //! flags must not wait behind a compile, a browser or a busy Raspberry Pi. The systemd unit
 //! grants it (`LimitRTPRIO=`); elsewhere the attempt fails and the log says so.
 
@@ -15,14 +16,22 @@ pub const CORE_PRIORITY: u8 = 40;
 /// Threads started later by this thread inherit the policy: call it on the core thread after
 /// the readers, the socket and the audio threads have started.
 pub fn raise_this_thread() -> Result<String, String> {
-    let value = ThreadPriorityValue::try_from(CORE_PRIORITY)
-        .map_err(|e| format!("priority {CORE_PRIORITY} is out of range: {e}"))?;
+    raise_this_thread_to(CORE_PRIORITY)
+}
+
+/// The journal's sync thread: just below the core, so that a sync never delays a decision.
+pub const SYNC_PRIORITY: u8 = CORE_PRIORITY - 1;
+
+/// Puts the calling thread on SCHED_FIFO at `priority` (1–99); says what it did or why not.
+pub fn raise_this_thread_to(priority: u8) -> Result<String, String> {
+    let value = ThreadPriorityValue::try_from(priority)
+        .map_err(|e| format!("priority {priority} is out of range: {e}"))?;
     set_thread_priority_and_policy(
         thread_native_id(),
         ThreadPriority::Crossplatform(value),
         ThreadSchedulePolicy::Realtime(RealtimeThreadSchedulePolicy::Fifo),
     )
-    .map(|()| format!("the clock's thread runs at real-time priority (SCHED_FIFO {CORE_PRIORITY})"))
+    .map(|()| format!("the clock's thread runs at real-time priority (SCHED_FIFO {priority})"))
     .map_err(|e| {
         format!(
             "cannot run the clock's thread at real-time priority ({e:?}): flags may be late \

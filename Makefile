@@ -3,13 +3,17 @@
 #   make test   install what the tests need, check formatting and lints, run the whole suite
 #               (the workspace: talkclock and the talkclock-harness crate with the bench smoke test)
 #   make bench  build talkclock and talkclock-bench (release) and run `talkclock bench $(BENCH_ARGS)`
+#   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
+#               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
 
 CARGO ?= cargo
 JOBS ?= 2
 BENCH_ARGS ?=
 TARGET_DIR ?= $(if $(CARGO_TARGET_DIR),$(CARGO_TARGET_DIR),target)
+ARCH ?= amd64
+VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: run test bench deps-build deps-test build fmt lint
+.PHONY: run test bench deb deb-check deps-build deps-test deps-deb build fmt lint
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
@@ -24,6 +28,17 @@ test: deps-test
 bench: deps-test
 	$(CARGO) build --release -j$(JOBS) -p talkclock -p talkclock-harness
 	$(TARGET_DIR)/release/talkclock bench $(BENCH_ARGS)
+
+deb: deps-deb
+	bash packaging/deb/build.sh $(ARCH)
+
+# lintian clean, the unit verified, no source-tree path in the binary, the files in place.
+deb-check: deb
+	bash packaging/deb/check.sh target/debian/talkclock_$(VERSION)_$(ARCH).deb
+
+deps-deb:
+	bash .ci/install-deps.sh $(if $(filter arm64,$(ARCH)),deb-arm64,deb)
+	$(if $(filter arm64,$(ARCH)),rustup target add aarch64-unknown-linux-gnu)
 
 deps-build:
 	bash .ci/install-deps.sh build

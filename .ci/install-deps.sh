@@ -2,6 +2,7 @@
 # Installs the Debian packages talkclock needs, only those missing.
 #   .ci/install-deps.sh build   what `make run` needs to build and run
 #   .ci/install-deps.sh test    that, plus what the test suite drives for real
+#   .ci/install-deps.sh deb     what `make deb` needs (deb-arm64: and to cross-build for arm64)
 # Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 
@@ -11,10 +12,17 @@ build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-commo
 # speech-dispatcher with the espeak-ng module; strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock.
 test_pkgs=(pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime)
 
+# The Debian package: dpkg-shlibdeps (dpkg-dev), lintian, systemd-analyze (systemd).
+deb_pkgs=(dpkg-dev lintian systemd git)
+# Cross-building it for a Raspberry Pi: the arm64 linker and the arm64 libraries (multiarch).
+arm64_pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross libasound2-dev:arm64 libspeechd-dev:arm64 libudev-dev:arm64)
+
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;
   test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+  deb) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}") ;;
+  deb-arm64) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}" "${arm64_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|deb|deb-arm64" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -37,5 +45,8 @@ else
 fi
 echo "installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
+if [ "${1:-}" = deb-arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  "${as_root[@]}" dpkg --add-architecture arm64
+fi
 "${as_root[@]}" apt-get update -qq
 "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

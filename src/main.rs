@@ -119,6 +119,9 @@ enum CliCommand {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
+    /// Print the manual page (roff) made from these definitions (the package build runs it).
+    #[command(hide = true)]
+    Man,
 }
 
 /// `talkclock run`'s options.
@@ -134,6 +137,10 @@ struct RunArgs {
     /// when omitted.
     #[arg(long)]
     socket: Option<PathBuf>,
+    /// Let this user's group use the control socket too (mode 0660): the arbiters of a system
+    /// service join its group (`talkclock`) instead of becoming its user.
+    #[arg(long)]
+    socket_group: bool,
     /// The voice packs folder.
     #[arg(long)]
     voices: Option<PathBuf>,
@@ -160,6 +167,7 @@ impl RunArgs {
                 .socket
                 .clone()
                 .unwrap_or_else(talkclock::control::server::default_path),
+            socket_group: self.socket_group,
             voices: self.voices.clone(),
             transcript: self.transcript.clone(),
             text: self.text,
@@ -197,6 +205,7 @@ fn main() -> ExitCode {
         CliCommand::Bench { args } => Err(cli::bench::bench(&args)),
         CliCommand::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         CliCommand::Buttons { config } => cli::buttons(config.as_deref()),
+        CliCommand::Man => man_page(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -208,4 +217,27 @@ fn main() -> ExitCode {
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// Writes the manual page: the command with its subcommands (`SUBCOMMANDS`), then each
+/// visible subcommand's own options, from the same definitions as `--help`.
+fn man_page() -> Result<(), cli::Failure> {
+    use clap::CommandFactory;
+    let mut command = Args::command();
+    command.build();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let man = clap_mangen::Man::new(sub.clone());
+        std::io::Write::write_all(
+            &mut page,
+            format!(".SH \"TALKCLOCK {}\"\n", sub.get_name().to_uppercase()).as_bytes(),
+        )?;
+        man.render_description_section(&mut page)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            man.render_options_section(&mut page)?;
+        }
+    }
+    std::io::Write::write_all(&mut std::io::stdout().lock(), &page)?;
+    Ok(())
 }

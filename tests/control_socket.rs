@@ -528,3 +528,52 @@ fn an_idle_or_dribbling_connection_is_closed_after_ten_seconds() {
         "a connection sending a byte a second stays open beyond 40 s"
     );
 }
+
+/// `talkclock run --socket-group` (the system service's way): the socket is 0660 and a client of
+/// another user in the daemon's group gets in (the kernel checked the group; the daemon takes
+/// its word). The other tests show that without it such a client is refused.
+#[test]
+fn the_daemons_group_may_use_the_socket_with_socket_group() {
+    if !is_root() {
+        eprintln!("not root: no second user to connect; nothing checked");
+        return;
+    }
+    let work = tempfile::tempdir().expect("tempdir");
+    // The service's runtime folder: the group may enter, nobody else.
+    set_mode(work.path(), 0o750);
+    let socket = work.path().join("ctl.sock");
+    let socket_arg = socket.display().to_string();
+    let mut daemon = Running(
+        run_command(
+            work.path(),
+            &["--socket", &socket_arg, "--socket-group"],
+            &[],
+        )
+        .spawn()
+        .expect("start"),
+    );
+    wait_for_socket(&mut daemon, &socket);
+    let mode = std::fs::metadata(&socket).expect("socket").permissions();
+    assert_eq!(
+        std::os::unix::fs::PermissionsExt::mode(&mode) & 0o777,
+        0o660
+    );
+    // `nobody`, in the daemon's group (root's, here).
+    let mut command = Command::new(bin_for_others());
+    command.args(["ctl", "--socket", &socket_arg, "status"]);
+    isolate(&mut command, &[]);
+    command.uid(NOBODY).gid(0);
+    let child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("talkclock ctl starts");
+    let out = finish_within(child, Duration::from_secs(20)).expect("ctl finishes");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\"ok\":true"),
+        "the group's member was let in: {stdout} {}",
+        text(&out.stderr)
+    );
+}

@@ -55,10 +55,20 @@ pub enum SocketError {
     },
 }
 
-/// Binds the socket (mode 0600), replacing a stale file left by a dead daemon. The default
-/// socket's directory is made (mode 0700) and checked first: a directory another user owns or
-/// may enter is refused.
-pub fn bind(path: &Path) -> Result<UnixListener, SocketError> {
+/// Who may use the control socket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// The daemon's user (and root): mode 0600.
+    Owner,
+    /// Its group too: mode 0660. The kernel lets in only those who may write the socket, so
+    /// every client that connects is the user, root or a member of the group.
+    Group,
+}
+
+/// Binds the socket (mode 0600, or 0660 for [`Access::Group`]), replacing a stale file left by
+/// a dead daemon. The default socket's directory is made (mode 0700) and checked first: a
+/// directory another user owns or may enter is refused.
+pub fn bind(path: &Path, access: Access) -> Result<UnixListener, SocketError> {
     let name = path.display().to_string();
     let open = |source| SocketError::Open {
         path: name.clone(),
@@ -82,7 +92,11 @@ pub fn bind(path: &Path) -> Result<UnixListener, SocketError> {
         let _ = std::fs::remove_file(path);
     }
     let listener = UnixListener::bind(path).map_err(open)?;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(open)?;
+    let mode = match access {
+        Access::Owner => 0o600,
+        Access::Group => 0o660,
+    };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(open)?;
     Ok(listener)
 }
 
@@ -131,7 +145,7 @@ impl Connections {
 
 /// Serves connections until the core goes away; each connection on its own thread, at most
 /// [`MAX_CONNECTIONS`] at once.
-pub fn serve(listener: UnixListener, core: Sender<ControlRequest>) {
+pub fn serve(listener: UnixListener, core: Sender<ControlRequest>, access: Access) {
     let me = trust::my_uid();
     let connections = Arc::new(Connections::default());
     let mut next_id: u64 = 0;
@@ -147,7 +161,7 @@ pub fn serve(listener: UnixListener, core: Sender<ControlRequest>) {
         };
         let _ = stream.set_write_timeout(Some(WRITE_LIMIT));
         match trust::peer_uid(&stream) {
-            Ok(uid) if trust::client_allowed(uid, me) => {}
+            Ok(uid) if access == Access::Group || trust::client_allowed(uid, me) => {}
             Ok(uid) => {
                 let _ = writeln!(
                     stream,

@@ -42,6 +42,8 @@ pub struct RunOptions {
     pub journal: PathBuf,
     /// The control socket.
     pub socket: PathBuf,
+    /// The daemon's group may use the control socket too.
+    pub socket_group: bool,
     /// The voice packs folder.
     pub voices: Option<PathBuf>,
     /// Write the transcript (`simulate`'s JSON lines) here.
@@ -86,9 +88,14 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
 
-    let socket = server::bind(&options.socket)?;
+    let access = if options.socket_group {
+        server::Access::Group
+    } else {
+        server::Access::Owner
+    };
+    let socket = server::bind(&options.socket, access)?;
     let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
-    std::thread::spawn(move || server::serve(socket, ctl_tx));
+    std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<&'static str>();
     let inputs =

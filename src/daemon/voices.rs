@@ -1,5 +1,7 @@
 //! Finding and loading the voice packs: `--voices DIR`, `$TALKCLOCK_VOICES`, the source tree's
-//! `voices/`, then `/usr/share/talkclock/voices`. Each pack is decoded into memory at start.
+//! `voices/` (only in a build made from the tree: the Debian package is built with
+//! `TALKCLOCK_PACKAGED=1`, which leaves it out), then the installed
+//! `/usr/share/talkclock/voices`. Each pack is decoded into memory at start.
 
 use crate::speech::{Lang, Utterance, VoicePack};
 use std::path::{Path, PathBuf};
@@ -18,12 +20,23 @@ pub fn voices_dir(given: Option<&Path>) -> PathBuf {
     if let Some(dir) = std::env::var_os("TALKCLOCK_VOICES").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
-    if built_in.is_dir() {
-        return built_in;
+    if let Some(tree) = SOURCE_TREE {
+        let built_in = Path::new(tree).join("voices");
+        if built_in.is_dir() {
+            return built_in;
+        }
     }
-    PathBuf::from("/usr/share/talkclock/voices")
+    PathBuf::from(INSTALLED_VOICES)
 }
+
+/// Where the package installs the voice packs.
+pub const INSTALLED_VOICES: &str = "/usr/share/talkclock/voices";
+
+/// The source tree this binary was built from; none in a packaged build.
+const SOURCE_TREE: Option<&str> = match option_env!("TALKCLOCK_PACKAGED") {
+    Some(_) => None,
+    None => option_env!("CARGO_MANIFEST_DIR"),
+};
 
 impl Voices {
     /// Loads every pack (a folder with a `pack.toml`) in `dir` as recorded; an error names

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks a built package: lintian reports no error or warning; systemd-analyze accepts the unit
+# as installed (the package's files, with this machine's own units beside them); the binary
+# holds no path of this source tree (it never looks for voices there); the man page, the
+# voices with their licences and the conffile are in place.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+deb=${1:?usage: packaging/deb/check.sh target/debian/talkclock_VERSION_ARCH.deb}
+fail() {
+    echo "packaging/deb/check.sh: $*" >&2
+    exit 1
+}
+
+lintian --fail-on error,warning "$deb" ||
+    fail "lintian found errors or warnings in $deb"
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+dpkg-deb -x "$deb" "$root"
+mkdir -p "$root/etc/systemd"
+cp -an /lib/systemd/system/. "$root/lib/systemd/system/"
+# systemd-analyze exits 0 on some mistakes (an unknown Type=) but prints them: any line fails.
+said=$(systemd-analyze verify --man=no --root="$root" /lib/systemd/system/talkclock.service 2>&1) ||
+    fail "systemd-analyze verify failed: $said"
+[ -z "$said" ] || fail "systemd-analyze verify: $said"
+
+if grep -a -q "$PWD" "$root/usr/bin/talkclock"; then
+    fail "the packaged binary holds the source tree's path $PWD"
+fi
+for file in usr/share/man/man1/talkclock.1.gz etc/talkclock/talkclock.toml \
+    usr/share/talkclock/voices/ru-aleksandr-hq/pack.toml usr/share/talkclock/voices/ru-aleksandr-hq/LICENSE \
+    usr/share/talkclock/voices/en-slt/pack.toml usr/share/talkclock/voices/en-slt/LICENSE \
+    lib/udev/rules.d/99-talkclock-input.rules usr/share/doc/talkclock/copyright \
+    usr/share/doc/talkclock/guide.en.md usr/share/doc/talkclock/guide.ru.md; do
+    [ -f "$root/$file" ] || fail "$file is missing from $deb"
+done
+dpkg-deb -f "$deb" Depends | grep -q libasound2 || fail "Depends does not name libasound2"
+echo "$deb: lintian clean, unit verified, no source-tree path, files in place"

@@ -53,7 +53,8 @@ enum CliCommand {
     Run(RunArgs),
     /// Send a command to the running daemon's control socket and print its reply.
     Ctl {
-        /// The control socket; the daemon's default when omitted.
+        /// The control socket; when omitted, this user's daemon's, else the system service's
+        /// (/run/talkclock/talkclock.sock).
         #[arg(long)]
         socket: Option<PathBuf>,
         /// The command: status, start, pause, resume, set SIDE TIME, adjust SIDE ±TIME,

@@ -220,7 +220,10 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
 /// `talkclock ctl`: one request to the daemon.
 pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
     let json = crate::control::client::request_for(words).map_err(Failure::Usage)?;
-    let socket = socket.map_or_else(crate::control::server::default_path, Path::to_path_buf);
+    let socket = socket.map_or_else(
+        crate::control::server::client_default_path,
+        Path::to_path_buf,
+    );
     let reply = crate::control::client::request(&socket, &json)
         .map_err(|e| Failure::Io(std::io::Error::other(e)))?;
     println!("{reply}");

@@ -319,6 +319,19 @@ pub fn default_path() -> PathBuf {
     trust::default_dir().join("talkclock.sock")
 }
 
+/// The system service's socket (`config/talkclock.service`, installed by the package).
+pub const SERVICE_SOCKET: &str = "/run/talkclock/talkclock.sock";
+
+/// The socket `ctl` uses when none is given: the user's own daemon's, else the system
+/// service's when that one is there (an arbiter in the `talkclock-arbiter` group).
+pub fn client_default_path() -> PathBuf {
+    let own = default_path();
+    if !own.exists() && Path::new(SERVICE_SOCKET).exists() {
+        return PathBuf::from(SERVICE_SOCKET);
+    }
+    own
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,8 @@
 # Installs the built package on this machine and tries it as a board would: for a fresh
 # Debian (`../shared/tools/fresh-debian.sh . 'make deb && bash packaging/deb/install-test.sh'`),
 # not for a developer's machine (it adds the talkclock user and installs the service).
-#   - apt-get install ./target/debian/talkclock_*.deb pulls in what it needs;
+#   - apt-get install ./target/debian/talkclock_*.deb pulls in what it needs (the libraries the
+#     build installed are purged first);
 #   - `talkclock run --check` as the talkclock user finds the voices and the config;
 #   - `talkclock say --lang ru --time 5:00 --print` works from any folder;
 #   - `man talkclock` has a page; the service's unit is installed and enabled.
@@ -16,7 +17,19 @@ fail() {
 }
 
 export DEBIAN_FRONTEND=noninteractive
+# A board has no build packages: the libraries the build brought are removed first, so apt must
+# pull them in from the package's Depends.
+apt-get purge -y -q --auto-remove libasound2 libspeechd2 >/dev/null
+for lib in libasound2 libspeechd2; do
+    if dpkg-query -W -f='${Status}' "$lib" 2>/dev/null | grep -q 'install ok installed'; then
+        fail "$lib is still installed before the test"
+    fi
+done
 apt-get install -y -q "./$deb"
+for lib in libasound2 libspeechd2; do
+    dpkg-query -W -f='${Status}' "$lib" | grep -q 'install ok installed' ||
+        fail "installing the package did not pull in $lib"
+done
 getent passwd talkclock >/dev/null || fail "no talkclock user"
 getent group talkclock-arbiter >/dev/null || fail "no talkclock-arbiter group"
 [ -e /etc/systemd/system/multi-user.target.wants/talkclock.service ] ||

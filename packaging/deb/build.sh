@@ -14,8 +14,10 @@ case "$arch" in
     arm64)
         triple=aarch64-unknown-linux-gnu
         export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-        export PKG_CONFIG_ALLOW_CROSS=1
-        export PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+        # Only for the target (the pkg-config crate reads the triple-suffixed variables first),
+        # so the build of this machine's own binary (for the man page) is not pointed there.
+        export PKG_CONFIG_ALLOW_CROSS_aarch64_unknown_linux_gnu=1
+        export PKG_CONFIG_LIBDIR_aarch64_unknown_linux_gnu=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
         ;;
     *)
         echo "packaging/deb/build.sh: ARCH must be amd64 or arm64, not '$arch'" >&2
@@ -64,6 +66,7 @@ for example in config/*.toml; do
     install -m 0644 "$example" "$doc/examples/"
 done
 install -D -m 0644 config/talkclock.service "$root/lib/systemd/system/talkclock.service"
+install -D -m 0644 config/talkclock-user.service "$root/usr/lib/systemd/user/talkclock.service"
 install -D -m 0644 config/99-talkclock-input.rules "$root/lib/udev/rules.d/99-talkclock-input.rules"
 
 # The guides and the README, the copyright and the changelog.

@@ -24,6 +24,16 @@ said=$(systemd-analyze verify --man=no --root="$root" /lib/systemd/system/talkcl
     fail "systemd-analyze verify failed: $said"
 [ -z "$said" ] || fail "systemd-analyze verify: $said"
 
+# The binary is for the package's architecture.
+arch=$(dpkg-deb -f "$deb" Architecture)
+case "$arch" in
+    amd64) machine="Advanced Micro Devices X86-64" ;;
+    arm64) machine="AArch64" ;;
+    *) fail "unexpected architecture $arch" ;;
+esac
+readelf -h "$root/usr/bin/talkclock" | grep -q "Machine: *$machine" ||
+    fail "usr/bin/talkclock is not an $arch binary"
+
 if grep -a -q "$PWD" "$root/usr/bin/talkclock"; then
     fail "the packaged binary holds the source tree's path $PWD"
 fi
@@ -31,6 +41,7 @@ for file in usr/share/man/man1/talkclock.1.gz etc/talkclock/talkclock.toml \
     usr/share/talkclock/voices/ru-aleksandr-hq/pack.toml usr/share/talkclock/voices/ru-aleksandr-hq/LICENSE \
     usr/share/talkclock/voices/en-slt/pack.toml usr/share/talkclock/voices/en-slt/LICENSE \
     lib/udev/rules.d/99-talkclock-input.rules usr/share/doc/talkclock/copyright \
+    usr/lib/systemd/user/talkclock.service \
     usr/share/doc/talkclock/guide.en.md usr/share/doc/talkclock/guide.ru.md; do
     [ -f "$root/$file" ] || fail "$file is missing from $deb"
 done

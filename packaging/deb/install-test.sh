@@ -6,7 +6,8 @@
 #     build installed are purged first);
 #   - `talkclock run --check` as the talkclock user finds the voices and the config;
 #   - `talkclock say --lang ru --time 5:00 --print` works from any folder;
-#   - `man talkclock` has a page; the service's unit is installed and enabled.
+#   - `man talkclock` has a page; the service's unit is installed and enabled; systemd-analyze
+#     accepts it and the user unit as installed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 arch=$(dpkg --print-architecture)
@@ -44,4 +45,12 @@ said=$(talkclock say --lang ru --time 5:00 --print)
 echo "say: $said"
 [ "$said" = "Пять минут." ] || fail "say printed '$said'"
 [ -f /usr/share/man/man1/talkclock.1.gz ] || fail "no man page"
+# Both units, as installed (systemd-analyze exits 0 on some mistakes but prints them).
+said=$(systemd-analyze verify --man=no /lib/systemd/system/talkclock.service 2>&1) ||
+    fail "the system unit: $said"
+[ -z "$said" ] || fail "the system unit: $said"
+runtime=$(mktemp -d)
+said=$(XDG_RUNTIME_DIR=$runtime systemd-analyze verify --user --man=no \
+    /usr/lib/systemd/user/talkclock.service 2>&1) || fail "the user unit: $said"
+[ -z "$said" ] || fail "the user unit: $said"
 echo "install-test: ok"

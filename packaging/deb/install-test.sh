@@ -33,6 +33,9 @@ for lib in libasound2 libspeechd2; do
 done
 getent passwd talkclock >/dev/null || fail "no talkclock user"
 getent group talkclock-arbiter >/dev/null || fail "no talkclock-arbiter group"
+for group in audio talkclock; do
+    id -nG talkclock | tr ' ' '\n' | grep -qx "$group" || fail "talkclock is not in $group"
+done
 [ -e /etc/systemd/system/multi-user.target.wants/talkclock.service ] ||
     fail "the service is not enabled"
 

@@ -48,6 +48,13 @@ enum CliCommand {
         /// Print the words as one line instead of playing them.
         #[arg(long)]
         print: bool,
+        /// The configuration whose `speech_rate` it speaks at (the embedded default's when
+        /// omitted), as the daemon does.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The speech rate instead, from -1 (slow) through 0 (as recorded) to 1 (fastest).
+        #[arg(long, allow_hyphen_values = true)]
+        rate: Option<f32>,
     },
     /// Run the clock: the daemon (keys on standard input, the arbiter's control socket).
     Run(RunArgs),
@@ -202,7 +209,13 @@ fn main() -> ExitCode {
         CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
-        CliCommand::Say { lang, time, print } => cli::say(&lang, &time, print),
+        CliCommand::Say {
+            lang,
+            time,
+            print,
+            config,
+            rate,
+        } => cli::say(&lang, &time, print, config.as_deref(), rate),
         CliCommand::Bench { args } => Err(cli::bench::bench(&args)),
         CliCommand::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         CliCommand::Buttons { config } => cli::buttons(config.as_deref()),

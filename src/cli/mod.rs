@@ -147,16 +147,32 @@ pub fn voice_catalog(lang: &str) -> Result<(), Failure> {
 }
 
 /// `talkclock say`: a time readout, printed (`--print`) or spoken through the voice pack.
-pub fn say(lang: &str, time: &str, print: bool) -> Result<(), Failure> {
+pub fn say(
+    lang: &str,
+    time: &str,
+    print: bool,
+    config: Option<&Path>,
+    rate: Option<f32>,
+) -> Result<(), Failure> {
     let lang = language(lang)?;
     let ms = crate::clock::time::parse_duration(time)
         .map_err(|e| Failure::Usage(format!("--time: {e}")))?;
+    let rate = match rate {
+        Some(r) if (-1.0..=1.0).contains(&r) => r,
+        Some(r) => {
+            return Err(Failure::Usage(format!(
+                "--rate {r}: the speech rate is from -1 (slow) through 0 (as recorded) to 1 \
+                 (fastest)"
+            )))
+        }
+        None => load_config(config)?.audio.speech_rate(),
+    };
     let utterance = crate::speech::readout(lang, ms);
     if print {
         println!("{}", utterance.text);
         return Ok(());
     }
-    crate::daemon::speak_once(lang, &utterance).map_err(Failure::Usage)
+    crate::daemon::speak_once(lang, &utterance, rate).map_err(Failure::Usage)
 }
 
 /// The default journal: `$XDG_STATE_HOME/talkclock/journal.jsonl` (or under `~/.local/state`).

@@ -474,10 +474,22 @@ fn spawn_signal_thread(quit: crossbeam_channel::Sender<&'static str>) -> Result<
     Ok(())
 }
 
-/// Speaks one utterance through the voice pack on the default output, then returns.
-pub fn speak_once(lang: Lang, utterance: &Utterance) -> Result<(), String> {
-    let voices = voices::Voices::load(&voices::voices_dir(None))?;
-    let pcm = voices.render(lang, utterance)?;
+/// Renders one utterance with the voice pack at a speech `rate` (the config's scale, as the
+/// daemon speaks it).
+pub fn render_once(
+    lang: Lang,
+    utterance: &Utterance,
+    rate: f32,
+) -> Result<crate::audio::Pcm, String> {
+    let tempo = voices::tempo_for_rate(rate);
+    let voices = voices::Voices::load_at(&voices::voices_dir(None), tempo)?;
+    voices.render(lang, utterance)
+}
+
+/// Speaks one utterance through the voice pack on the default output at a speech `rate`, then
+/// returns.
+pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), String> {
+    let pcm = render_once(lang, utterance, rate)?;
     let config = crate::audio::AudioConfig::single_speaker("default");
     let audio = open_audio(&config).ok_or("no audio output could be opened (see the log)")?;
     audio.speak(

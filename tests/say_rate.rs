@@ -34,7 +34,9 @@ fn say_refuses_a_rate_out_of_range_and_names_it() {
 #[test]
 fn say_prints_the_words_whatever_the_rate() {
     let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .args(["say", "--lang", "en", "--time", "1:00", "--rate", "-0.5", "--print"])
+        .args([
+            "say", "--lang", "en", "--time", "1:00", "--rate", "-0.5", "--print",
+        ])
         .output()
         .expect("talkclock say runs");
     assert!(out.status.success());

@@ -99,14 +99,24 @@ fn isolate(command: &mut Command, env: &[(&str, &Path)]) {
 
 /// `talkclock ctl ARGS…`, killed if it has not finished within `limit`; `None` then.
 fn ctl(args: &[&str], env: &[(&str, &Path)], uid: Option<u32>, limit: Duration) -> Option<Output> {
-    let mut command = match uid {
+    ctl_as(args, env, uid.map(|uid| (uid, uid)), limit)
+}
+
+/// As [`ctl`], run as the user and group `ids` (uid, gid) when given.
+fn ctl_as(
+    args: &[&str],
+    env: &[(&str, &Path)],
+    ids: Option<(u32, u32)>,
+    limit: Duration,
+) -> Option<Output> {
+    let mut command = match ids {
         Some(_) => Command::new(bin_for_others()),
         None => Command::new(bin()),
     };
     command.arg("ctl").args(args);
     isolate(&mut command, env);
-    if let Some(uid) = uid {
-        command.uid(uid).gid(uid);
+    if let Some((uid, gid)) = ids {
+        command.uid(uid).gid(gid);
     }
     let child = command
         .stdin(Stdio::null())
@@ -559,17 +569,13 @@ fn the_daemons_group_may_use_the_socket_with_socket_group() {
         0o660
     );
     // `nobody`, in the daemon's group (root's, here).
-    let mut command = Command::new(bin_for_others());
-    command.args(["ctl", "--socket", &socket_arg, "status"]);
-    isolate(&mut command, &[]);
-    command.uid(NOBODY).gid(0);
-    let child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("talkclock ctl starts");
-    let out = finish_within(child, Duration::from_secs(20)).expect("ctl finishes");
+    let out = ctl_as(
+        &["--socket", &socket_arg, "status"],
+        &[],
+        Some((NOBODY, 0)),
+        Duration::from_secs(20),
+    )
+    .expect("ctl finishes");
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("\"ok\":true"),

@@ -39,11 +39,8 @@ fn ctl(socket: &std::path::Path, words: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn new_game_during_a_game_needs_force() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
@@ -61,11 +58,8 @@ fn new_game_during_a_game_needs_force() {
 
 #[test]
 fn reload_takes_new_button_bindings() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);

@@ -23,11 +23,8 @@ language = \"en\"
 
 #[test]
 fn a_stall_is_told_to_the_arbiter_and_the_flag_keeps_its_instant() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     let started = daemon.ctl(r#"{"cmd":"start"}"#);
     let start_ms = started["events"][0]["at_ms"].as_i64().expect("start event");

@@ -40,11 +40,8 @@ fn set_offset(file: &Path, offset: &str) {
 
 #[test]
 fn a_wall_clock_step_of_an_hour_either_way_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let offset = dir.path().join("faketime");
     set_offset(&offset, "+0");
     let wrapper: Vec<String> = vec![

@@ -18,11 +18,8 @@ language = \"en\"
 
 #[test]
 fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);

@@ -25,11 +25,8 @@ language = \"en\"
 
 #[test]
 fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     // The first syncs (the game record, start, White's press, a heartbeat) go through; from
     // the 5th to the 9th the disk is full. The journal's sync thread makes most of them, so
     // the failure reaches the core from there.

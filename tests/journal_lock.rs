@@ -11,11 +11,8 @@ use talkclock::journal::Journal;
 
 #[test]
 fn a_second_daemon_or_an_import_on_a_journal_in_use_is_refused_without_touching_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, "[[time_control.stage]]\ntime = \"5:00\"\n").unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new("[[time_control.stage]]\ntime = \"5:00\"\n");
+    let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);

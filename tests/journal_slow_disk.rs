@@ -26,11 +26,8 @@ language = \"en\"
 
 #[test]
 fn a_press_before_the_flag_counts_however_slow_the_disk() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     // The game record and the start are synced at once; every sync after them takes 1.5 s.
     let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
     let mut daemon = common_daemon::start_under(
@@ -102,11 +99,8 @@ const PRESSES: usize = 4;
 /// syncs and the last click came 6 s after the first press.
 #[test]
 fn presses_are_decided_at_once_and_clicked_once_durable_sharing_the_slow_syncs() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG.replace("0:03", "5:00")).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG.replace("0:03", "5:00"));
+    let (dir, config, journal, transcript) = files.parts();
     let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
     let mut daemon = common_daemon::start_under(
         &strace,

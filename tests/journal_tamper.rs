@@ -26,11 +26,8 @@ fn talkclock(args: &[&std::ffi::OsStr]) -> std::process::Output {
 
 #[test]
 fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
@@ -80,11 +77,8 @@ fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
 
 #[test]
 fn the_arbiter_is_told_the_seal_when_the_game_ends() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG.replace("5:00", "0:01")).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("t.jsonl");
+    let files = common_daemon::Files::new(CONFIG.replace("5:00", "0:01"));
+    let (dir, config, journal, transcript) = files.parts();
     let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     // White's one second runs out: a loss on time ends the game.

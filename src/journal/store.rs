@@ -212,10 +212,7 @@ impl Store for FileStore {
     }
 
     fn sync_now(&mut self) -> std::io::Result<()> {
-        if let Some(e) = self.take_failure() {
-            tracing::warn!("{}: a sync failed ({e}); writing again", self.describe());
-        }
-        self.rewrite_unsynced()?;
+        self.repair()?;
         match &self.syncer {
             Some(syncer) => syncer.wait(self.written),
             None => Ok(()),
@@ -369,39 +366,32 @@ impl Store for MemoryStore {
 pub struct SharedMemoryStore(pub std::sync::Arc<std::sync::Mutex<MemoryStore>>);
 
 impl SharedMemoryStore {
+    /// Runs `f` on the store (a poisoned lock is taken over: a test's panic elsewhere).
+    fn with<R>(&self, f: impl FnOnce(&mut MemoryStore) -> R) -> R {
+        match self.0.lock() {
+            Ok(mut store) => f(&mut store),
+            Err(poisoned) => f(&mut poisoned.into_inner()),
+        }
+    }
+
     /// A copy of what was written so far.
     pub fn snapshot(&self) -> MemoryStore {
-        match self.0.lock() {
-            Ok(store) => store.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
+        self.with(|store| store.clone())
     }
 
     /// Holds durability at the records written so far (a slow disk), or lets it go.
     pub fn hold_durable(&self, hold: bool) {
-        match self.0.lock() {
-            Ok(mut store) => store.durable_up_to = hold.then_some(store.written),
-            Err(poisoned) => {
-                let mut store = poisoned.into_inner();
-                store.durable_up_to = hold.then_some(store.written);
-            }
-        }
+        self.with(|store| store.durable_up_to = hold.then_some(store.written));
     }
 
     /// Has the next look at the syncs report that one failed.
     pub fn fail_a_sync(&self, why: &str) {
-        match self.0.lock() {
-            Ok(mut store) => store.sync_failure = Some(why.to_string()),
-            Err(poisoned) => poisoned.into_inner().sync_failure = Some(why.to_string()),
-        }
+        self.with(|store| store.sync_failure = Some(why.to_string()));
     }
 
     /// Makes appends fail (or succeed again).
     pub fn set_failing(&self, failing: bool) {
-        match self.0.lock() {
-            Ok(mut store) => store.failing = failing,
-            Err(poisoned) => poisoned.into_inner().failing = failing,
-        }
+        self.with(|store| store.failing = failing);
     }
 }
 
@@ -423,18 +413,15 @@ impl Store for SharedMemoryStore {
     }
 
     fn written(&self) -> u64 {
-        self.snapshot().written
+        self.with(|store| store.written)
     }
 
     fn durable(&self) -> u64 {
-        self.snapshot().durable()
+        self.with(|store| store.durable())
     }
 
     fn take_failure(&mut self) -> Option<std::io::Error> {
-        match self.0.lock() {
-            Ok(mut store) => store.take_failure(),
-            Err(poisoned) => poisoned.into_inner().take_failure(),
-        }
+        self.with(MemoryStore::take_failure)
     }
 
     fn describe(&self) -> String {
@@ -442,10 +429,10 @@ impl Store for SharedMemoryStore {
     }
 
     fn digest(&self) -> String {
-        self.snapshot().digest
+        self.with(|store| store.digest.clone())
     }
 
     fn free_bytes(&self) -> Option<u64> {
-        self.snapshot().free
+        self.with(|store| store.free)
     }
 }

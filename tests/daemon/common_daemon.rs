@@ -16,6 +16,40 @@ pub struct Daemon {
     stdout: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
+/// A game's files in a fresh temporary folder: the configuration (`game.toml`), and where the
+/// journal (`journal.jsonl`) and the transcript (`t.jsonl`) go.
+pub struct Files {
+    pub dir: tempfile::TempDir,
+    pub config: PathBuf,
+    pub journal: PathBuf,
+    pub transcript: PathBuf,
+}
+
+impl Files {
+    /// A new folder with `config` written as the configuration.
+    pub fn new(config: impl AsRef<str>) -> Files {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("game.toml");
+        std::fs::write(&path, config.as_ref()).expect("write the configuration");
+        Files {
+            journal: dir.path().join("journal.jsonl"),
+            transcript: dir.path().join("t.jsonl"),
+            config: path,
+            dir,
+        }
+    }
+
+    /// The folder, and the three paths (owned, as a test goes on to use them).
+    pub fn parts(&self) -> (&tempfile::TempDir, PathBuf, PathBuf, PathBuf) {
+        (
+            &self.dir,
+            self.config.clone(),
+            self.journal.clone(),
+            self.transcript.clone(),
+        )
+    }
+}
+
 /// Starts the daemon; `extra` are more arguments (e.g. `--no-audio`).
 pub fn start(
     dir: &Path,

@@ -31,7 +31,7 @@ enum CliCommand {
         #[arg(long)]
         config: Option<PathBuf>,
     },
-    /// Print a voice pack's clip catalog: `key<TAB>text<TAB>text for the synthesiser`.
+    /// Print a voice pack's recordings: `key<TAB>text<TAB>text for the synthesiser<TAB>tone`.
     VoiceCatalog {
         /// `ru` or `en`.
         #[arg(long)]
@@ -130,6 +130,31 @@ enum CliCommand {
     /// Print the manual page (roff) made from these definitions (the package build runs it).
     #[command(hide = true)]
     Man,
+    /// Make one synthesised recording into a voice-pack clip (voices/build.sh runs it).
+    #[command(hide = true)]
+    VoiceMaster {
+        /// The synthesiser's mono WAV.
+        #[arg(long = "in")]
+        input: PathBuf,
+        /// The clip to write (16-bit WAV).
+        #[arg(long)]
+        out: PathBuf,
+        /// The input says "phrase, phrase."; keep the first, continuing half.
+        #[arg(long)]
+        continuing: bool,
+    },
+    /// Join voice-pack clips into one audio file, printing each clip's start and length.
+    #[command(hide = true)]
+    VoiceJoin {
+        /// The file to write (16-bit WAV).
+        #[arg(long)]
+        out: PathBuf,
+        /// Silence before each clip and after the last, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        gap_ms: u32,
+        /// The clips (mono 16-bit WAV), in order.
+        clips: Vec<PathBuf>,
+    },
 }
 
 /// `talkclock run`'s options.
@@ -220,6 +245,12 @@ fn main() -> ExitCode {
         CliCommand::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         CliCommand::Buttons { config } => cli::buttons(config.as_deref()),
         CliCommand::Man => man_page(),
+        CliCommand::VoiceMaster {
+            input,
+            out,
+            continuing,
+        } => cli::voice_master(&input, &out, continuing),
+        CliCommand::VoiceJoin { out, gap_ms, clips } => cli::voice_join(&out, gap_ms, &clips),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

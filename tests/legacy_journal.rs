@@ -30,7 +30,25 @@ fn an_old_journal_replays_to_the_transcript_its_version_printed() {
         String::from_utf8_lossy(&out.stderr)
     );
     let expected = std::fs::read_to_string(fixture(OLD_REPLAY)).unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert_eq!(
+        without_clip_keys(&String::from_utf8_lossy(&out.stdout)),
+        without_clip_keys(&expected)
+    );
+}
+
+/// A transcript without the `clips` of its say lines: those name the voice pack's
+/// recordings, which became phrase clips after 0.1.0 (the words said are the same).
+fn without_clip_keys(transcript: &str) -> String {
+    transcript
+        .lines()
+        .map(|line| match (line.find(r#","clips":["#), line.rfind(']')) {
+            (Some(start), Some(end)) if end > start => {
+                format!("{}{}", &line[..start], &line[end + 1..])
+            }
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]

@@ -179,5 +179,13 @@ fn the_voice_catalog_lists_every_clip_with_its_text() {
         text.lines().any(|l| l.starts_with("n_1f\tодна\t")),
         "{text}"
     );
-    assert!(text.lines().all(|l| l.split('\t').count() == 3));
+    assert!(text.lines().all(|l| l.split('\t').count() == 4));
+    assert!(
+        text.lines()
+            .any(|l| l == "c_min_21_end\tдвадцать одна минута\tдв+адцать одн+а мин+ута\tfinal"),
+        "{text}"
+    );
+    assert!(text
+        .lines()
+        .any(|l| l.starts_with("c_min_21\t") && l.ends_with("\tcontinuing")));
 }

@@ -5,8 +5,8 @@
 use std::collections::{HashMap, HashSet};
 
 use talkclock::speech::{
-    clip_catalog, phrase, readout, Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo,
-    Utterance,
+    clip_catalog, is_pause, phrase, readout, Announcement, DelayKind, Lang, Outcome, Reason, Side,
+    StageInfo, Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
 };
 
 const MIN: i64 = 60_000;
@@ -259,10 +259,13 @@ fn plain_words(s: &str) -> Vec<String> {
         .collect()
 }
 
-/// Checks that `u`'s clips are catalogued and say exactly its text.
+/// Checks that `u`'s clips are catalogued and say exactly its text, that pause tokens
+/// stand only between clips (a sentence pause at each sentence break of the text), and
+/// that a phrase recorded in both intonations ends a sentence with its final recording
+/// and goes on with its continuing one.
 fn check(lang: Lang, catalog: &HashMap<String, String>, u: &Utterance, used: &mut HashSet<String>) {
     let mut spoken = String::new();
-    for key in &u.clips {
+    for key in u.keys() {
         let text = catalog.get(key).unwrap_or_else(|| {
             panic!(
                 "{lang:?}: clip {key:?} of {:?} is not in the catalog",
@@ -271,7 +274,7 @@ fn check(lang: Lang, catalog: &HashMap<String, String>, u: &Utterance, used: &mu
         });
         spoken.push_str(text);
         spoken.push(' ');
-        used.insert(key.clone());
+        used.insert(key.to_string());
     }
     assert_eq!(
         plain_words(&spoken),
@@ -279,6 +282,34 @@ fn check(lang: Lang, catalog: &HashMap<String, String>, u: &Utterance, used: &mu
         "{lang:?}: {:?}",
         u.clips
     );
+    let tokens = &u.clips;
+    for (i, token) in tokens.iter().enumerate() {
+        let next = tokens.get(i + 1).map(String::as_str);
+        if is_pause(token) {
+            assert!(
+                i > 0 && next.is_some_and(|n| !is_pause(n)),
+                "{lang:?}: pause token {token:?} not between two clips: {tokens:?}"
+            );
+            continue;
+        }
+        let ends = next.is_none_or(|n| n == SENTENCE_PAUSE);
+        if ends {
+            assert!(
+                !catalog.contains_key(&format!("{token}{FINAL_SUFFIX}")),
+                "{lang:?}: {token:?} ends a sentence in its continuing intonation: {:?}",
+                u.text
+            );
+        } else if let Some(base) = token.strip_suffix(FINAL_SUFFIX) {
+            assert!(
+                !catalog.contains_key(base),
+                "{lang:?}: {token:?} goes on in its final intonation: {:?}",
+                u.text
+            );
+        }
+    }
+    let sentences = u.text.matches(". ").count();
+    let pauses = tokens.iter().filter(|t| *t == SENTENCE_PAUSE).count();
+    assert_eq!(pauses, sentences, "{lang:?}: {:?} {tokens:?}", u.text);
 }
 
 fn every_announcement(ms: i64) -> Vec<Announcement> {
@@ -391,6 +422,28 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             2_000_000_000_000,
         ] {
             check(lang, &catalog, &readout(lang, hours * HOUR), &mut used);
+        }
+        // Beyond the hour phrase clips: "двадцать один час", "двадцать два часа".
+        for hours in [21i64, 22] {
+            check(lang, &catalog, &readout(lang, hours * HOUR), &mut used);
+        }
+        // A stage's time in the accusative, ending the sentence or going on.
+        for n in [1i64, 21, 31, 41, 51] {
+            for unit in [MIN, 1_000] {
+                for (increment_ms, repeat) in [(0, false), (30_000, false), (0, true)] {
+                    let s = StageInfo {
+                        increment_ms,
+                        repeat,
+                        ..stage(Some(40), n * unit)
+                    };
+                    let a = Announcement::ClockCheck {
+                        stages: vec![s.clone(), s],
+                        white_ms: 0,
+                        black_ms: 0,
+                    };
+                    check(lang, &catalog, &phrase(lang, &a), &mut used);
+                }
+            }
         }
         for secs in [1, 2, 21, 59] {
             let s = stage(Some(secs), secs as i64 * 1_000);

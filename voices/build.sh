@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
-# Builds the voice packs in this folder from RHVoice 1.14: one WAV clip
-# (22.05 kHz, mono, 16-bit, silence trimmed, peak normalised) per key of the
-# clip catalog, a pack.toml manifest, and the licence and attribution texts.
+# Builds the voice packs in this folder from RHVoice 1.14: every recording of
+# the clip catalog, one after the other in one Ogg Vorbis file (24 kHz mono,
+# RHVoice's own rate), a pack.toml manifest that says where each clip starts
+# and how long it is, and the licence and attribution texts.
+#
+# Each recording is one phrase said in one breath. A "final" one is synthesised
+# as it is (RHVoice ends it as a sentence); a "continuing" one is synthesised as
+# "phrase, phrase." and the first half, before the comma's pause, is kept: it
+# has the intonation of a phrase that goes on. `talkclock voice-master` trims
+# the silence, fades the edges and sets every clip to the same voiced level;
+# `talkclock voice-join` puts the clips into one file with 100 ms of silence
+# between them, and oggenc encodes it (quality 0, fixed stream serial). One
+# stream holds the codec's set-up once, where a file per clip repeated it.
 #
 # Usage: voices/build.sh [PACK...]        (default: every pack below)
-#   CATALOG_CMD  command that prints `key<TAB>text[<TAB>text to synthesise]`
-#                lines for a language code given as its last argument
-#                (default: `talkclock voice-catalog --lang`, built from this repo).
+#   TALKCLOCK    the talkclock binary that runs `voice-catalog --lang` and
+#                `voice-master` (default: built from this repo).
+#   JOBS         clips made at once (default: the number of cores).
 #
 # Installs what it needs with apt if missing (rhvoice, rhvoice-russian,
-# rhvoice-english from bookworm-backports non-free; sox). Output is
-# byte-reproducible: same catalog and same RHVoice give identical files.
+# rhvoice-english from bookworm-backports non-free; vorbis-tools). Output is
+# byte-reproducible: same catalog, RHVoice and libvorbis give identical files.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 crate="$(dirname "$here")"
-CATALOG_CMD="${CATALOG_CMD:-cargo run --quiet --manifest-path $crate/Cargo.toml -- voice-catalog --lang}"
+TALKCLOCK="${TALKCLOCK:-}"
 RHVOICE_VERSION_PREFIX="1.14."
-RATE=22050
+JOBS="${JOBS:-$(nproc)}"
 
-# pack name | language | RHVoice voice | SPDX licence | RHVoice licence name
+# pack name | language | RHVoice voice | SPDX licence | RHVoice licence name | rate
+# The rate is RHVoice's (percent): phrases said one at a time are a little slower
+# than the same words in running speech, so the Russian voice records at 108 %
+# to make a readout as long as RHVoice's running speech (see README.md).
 PACKS=(
-  "ru-aleksandr-hq|ru|aleksandr-hq|CC-BY-SA-4.0|CC-BY-SA-4.0"
-  "en-slt|en|slt|LicenseRef-CMU|CMU"
+  "ru-aleksandr-hq|ru|aleksandr-hq|CC-BY-SA-4.0|CC-BY-SA-4.0|108"
+  "en-slt|en|slt|LicenseRef-CMU|CMU|100"
 )
 
 die() { echo "build.sh: $*" >&2; exit 1; }
@@ -57,9 +70,9 @@ ensure_tools() {
     apt-get update -q
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-backports "${missing_rh[@]}"
   fi
-  if ! installed sox; then
+  if ! installed vorbis-tools; then
     [ "${#missing_rh[@]}" -gt 0 ] || apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q sox
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q vorbis-tools
   fi
   local v
   v="$(dpkg-query -W -f='${Version}' rhvoice)"
@@ -76,7 +89,8 @@ ensure_tools() {
 CONF_DIR=""
 CONF_MODE=""
 setup_rhvoice_config() {
-  CONF_DIR="$(mktemp -d)"
+  # Inside this folder: a cleaner of /tmp must not take it away mid-build.
+  CONF_DIR="$(mktemp -d "$here/.rhvoice-conf.XXXXXX")"
   printf 'stress_marker=+\n' >"$CONF_DIR/RHVoice.conf"
   if unshare -m sh -c 'mount --bind "$0" /etc/RHVoice' "$CONF_DIR" 2>/dev/null; then
     CONF_MODE=namespace
@@ -101,13 +115,14 @@ cleanup() {
   [ -z "$CONF_DIR" ] || rm -rf "$CONF_DIR"
 }
 
-# Synthesises $1 with voice $2 into WAV file $3.
+# Synthesises $1 with voice $2 at rate $4 (percent) into WAV file $3.
 synth() {
   if [ "$CONF_MODE" = namespace ]; then
     printf '%s\n' "$1" | unshare -m sh -c \
-      'mount --bind "$0" /etc/RHVoice && exec RHVoice-test -p "$1" -o "$2"' "$CONF_DIR" "$2" "$3"
+      'mount --bind "$0" /etc/RHVoice && exec RHVoice-test -r "$3" -p "$1" -o "$2"' \
+      "$CONF_DIR" "$2" "$3" "$4"
   else
-    printf '%s\n' "$1" | RHVoice-test -p "$2" -o "$3"
+    printf '%s\n' "$1" | RHVoice-test -r "$4" -p "$2" -o "$3"
   fi
 }
 
@@ -130,8 +145,8 @@ write_legal() {
   [ -n "$holders" ] || die "no copyright stanza for voice $voice in /usr/share/doc/rhvoice/copyright"
   {
     echo "Voice clips in this folder were synthesised with the RHVoice speech synthesizer"
-    echo "$version, voice \"$voice\", by voices/build.sh of talkclock (trimmed, resampled"
-    echo "to 22.05 kHz mono 16-bit, peak normalised)."
+    echo "$version, voice \"$voice\", by voices/build.sh of talkclock (trimmed, faded,"
+    echo "levelled, encoded as Ogg Vorbis)."
     echo
     echo "Voice \"$voice\": Copyright $holders."
     echo "Licence of the voice and of these clips: $spdx (full text in LICENSE)."
@@ -149,13 +164,45 @@ write_legal() {
   printf '%s' "$holders"
 }
 
+# Makes clip $2 (words to synthesise $3, voice $4, tone $5, rate $6) in folder $1 as
+# $2.wav.
+# It runs in the background: on failure it says why and returns 1 (it never exits, so
+# that the build's clean-up runs once, in the main shell, after every clip has stopped).
+make_clip() {
+  trap - EXIT
+  local stage="$1" key="$2" say="$3" voice="$4" tone="$5" rate="$6"
+  local raw="$1/$2.raw.wav" wav="$1/$2.wav" continuing=()
+  case "$tone" in
+    continuing) say="$say, $say."; continuing=(--continuing) ;;
+    final | word) ;;
+    *) echo "build.sh: clip '$key': unknown tone '$tone'" >&2; return 1 ;;
+  esac
+  # RHVoice-test exits 0 even for an unknown voice, and under load it now and then
+  # writes nothing: check the output, and try again twice.
+  local try
+  for try in 1 2 3; do
+    synth "$say" "$voice" "$raw" "$rate"
+    [ -s "$raw" ] && break
+    echo "build.sh: RHVoice made no audio for '$key' (try $try)" >&2
+  done
+  if [ ! -s "$raw" ]; then
+    echo "build.sh: RHVoice made no audio for '$key' ($say) with voice $voice" >&2
+    return 1
+  fi
+  if ! "$TALKCLOCK" voice-master --in "$raw" --out "$wav" "${continuing[@]}" >/dev/null; then
+    echo "build.sh: voice-master failed for '$key' ($say)" >&2
+    return 1
+  fi
+  rm -f "$raw"
+}
+
 build_pack() {
-  local name="$1" lang="$2" voice="$3" spdx="$4" deb_licence="$5"
+  local name="$1" lang="$2" voice="$3" spdx="$4" deb_licence="$5" rate="$6"
   local stage="$here/.build-$name" version holders key text n=0
   version="$(dpkg-query -W -f='${Version}' rhvoice)"
   rm -rf "$stage"
   mkdir -p "$stage"
-  eval "$CATALOG_CMD $lang" >"$stage/catalog.tsv" || die "catalog command failed for $lang"
+  "$TALKCLOCK" voice-catalog --lang "$lang" >"$stage/catalog.tsv" || die "voice-catalog failed for $lang"
   [ -s "$stage/catalog.tsv" ] || die "empty catalog for $lang"
   holders="$(write_legal "$stage" "$voice" "$spdx" "$deb_licence" "$version")"
   {
@@ -167,25 +214,46 @@ build_pack() {
     echo "license = $(toml_str "$spdx")"
     echo "attribution = $(toml_str "Voice $voice of RHVoice, by $holders; clips under $spdx")"
   } >"$stage/pack.toml"
-  while IFS=$'\t' read -r key text say; do
+  # Clips are made JOBS at a time; the manifest lists them in catalog order.
+  local running=0 failed=0 tone
+  while IFS=$'\t' read -r key text say tone; do
     [[ "$key" =~ ^[a-z0-9_]+$ ]] || die "bad clip key '$key' from the catalog"
     [ -n "$text" ] || die "clip '$key' has no text"
-    rm -f "$stage/raw.wav"
-    synth "${say:-$text}" "$voice" "$stage/raw.wav"
-    # RHVoice-test exits 0 even for an unknown voice: check the output.
-    [ -s "$stage/raw.wav" ] || die "RHVoice made no audio for '$key' ($text) with voice $voice"
-    sox -D "$stage/raw.wav" -c 1 -b 16 -e signed-integer "$stage/$key.wav" \
-      silence 1 0.01 -50d reverse silence 1 0.01 -50d reverse rate "$RATE" gain -n -1
+    make_clip "$stage" "$key" "${say:-$text}" "$voice" "${tone:-final}" "$rate" &
+    running=$((running + 1))
+    if [ "$running" -ge "$JOBS" ]; then
+      wait -n || failed=1
+      running=$((running - 1))
+    fi
+  done <"$stage/catalog.tsv"
+  while [ "$running" -gt 0 ]; do
+    wait -n || failed=1
+    running=$((running - 1))
+  done
+  [ "$failed" = 0 ] || die "a clip failed (see above)"
+  local wavs=()
+  while IFS=$'\t' read -r key text say tone; do
+    [ -s "$stage/$key.wav" ] || die "no clip made for '$key'"
+    wavs+=("$stage/$key.wav")
+  done <"$stage/catalog.tsv"
+  "$TALKCLOCK" voice-join --out "$stage/clips.wav" "${wavs[@]}" >"$stage/spans.tsv" \
+    || die "voice-join failed"
+  oggenc -Q -q 0 --serial 1 -o "$stage/clips.ogg" "$stage/clips.wav" || die "oggenc failed"
+  echo 'audio = "clips.ogg"' >>"$stage/pack.toml"
+  local start frames
+  while IFS=$'\t' read -r key text say tone && IFS=$'\t' read -r start frames <&3; do
     {
       echo
       echo "[[clip]]"
       echo "key = $(toml_str "$key")"
-      echo "file = $(toml_str "$key.wav")"
       echo "text = $(toml_str "$text")"
+      echo "start = $start"
+      echo "frames = $frames"
     } >>"$stage/pack.toml"
     n=$((n + 1))
-  done <"$stage/catalog.tsv"
-  rm -f "$stage/raw.wav" "$stage/catalog.tsv"
+  done <"$stage/catalog.tsv" 3<"$stage/spans.tsv"
+  rm -f "${wavs[@]}" "$stage/clips.wav" "$stage/spans.tsv"
+  rm -f "$stage/catalog.tsv"
   rm -rf "${here:?}/$name"
   mv "$stage" "$here/$name"
   echo "build.sh: $name: $n clips, $(du -sh "$here/$name" | cut -f1)" >&2
@@ -194,6 +262,10 @@ build_pack() {
 main() {
   trap cleanup EXIT
   ensure_tools
+  if [ -z "$TALKCLOCK" ]; then
+    cargo build --quiet --manifest-path "$crate/Cargo.toml" --bin talkclock
+    TALKCLOCK="${CARGO_TARGET_DIR:-$crate/target}/debug/talkclock"
+  fi
   setup_rhvoice_config
   local spec name want
   for spec in "${PACKS[@]}"; do
@@ -202,8 +274,8 @@ main() {
       for want in "$@"; do [ "$want" = "$name" ] && break; want=""; done
       [ -n "$want" ] || continue
     fi
-    IFS='|' read -r name lang voice spdx deb_licence <<<"$spec"
-    build_pack "$name" "$lang" "$voice" "$spdx" "$deb_licence"
+    IFS='|' read -r name lang voice spdx deb_licence rate <<<"$spec"
+    build_pack "$name" "$lang" "$voice" "$spdx" "$deb_licence" "$rate"
   done
 }
 

@@ -3,6 +3,7 @@
 pub mod bench;
 mod buttons;
 mod learn;
+mod voice_tools;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
@@ -10,6 +11,7 @@ pub use buttons::buttons;
 pub use learn::learn;
 use std::io::Write;
 use std::path::Path;
+pub use voice_tools::{voice_catalog, voice_join, voice_master};
 
 /// Why a subcommand failed, and the exit code that says so.
 #[derive(Debug, thiserror::Error)]
@@ -125,25 +127,9 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-fn language(code: &str) -> Result<crate::speech::Lang, Failure> {
+pub(crate) fn language(code: &str) -> Result<crate::speech::Lang, Failure> {
     crate::speech::Lang::from_code(code)
         .ok_or_else(|| Failure::Usage(format!("`{code}` is not a language; expected ru or en")))
-}
-
-/// `talkclock voice-catalog`: the clips a voice pack for this language must hold.
-pub fn voice_catalog(lang: &str) -> Result<(), Failure> {
-    let lang = language(lang)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for (key, text) in crate::speech::clip_catalog(lang) {
-        writeln!(
-            out,
-            "{key}\t{text}\t{}",
-            crate::speech::synthesis_text(lang, &text)
-        )?;
-    }
-    out.flush()?;
-    Ok(())
 }
 
 /// `talkclock say`: a time readout, printed (`--print`) or spoken through the voice pack.

@@ -4,48 +4,48 @@
 use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
-use super::utterance::{clip, Builder, Clip, Utterance};
+use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
-const WHITE: Clip = clip("white", "White");
-const BLACK: Clip = clip("black", "Black");
-const WHITE_POSS: Clip = clip("white_poss", "White's");
-const BLACK_POSS: Clip = clip("black_poss", "Black's");
-const TO_CONTROL: Clip = clip("to_control", "to the time control");
+const WHITE: Clip = clip_cont("white", "White");
+const BLACK: Clip = clip_cont("black", "Black");
+const WHITE_POSS: Clip = clip_cont("white_poss", "White's");
+const BLACK_POSS: Clip = clip_cont("black_poss", "Black's");
+const TO_CONTROL: Clip = clip_final("to_control", "to the time control");
 const TO_GAME_END: Clip = clip("to_game_end", "to the end of the game");
-const OPPONENT: Clip = clip("opponent", "opponent");
-const TO_MOVE: Clip = clip("to_move", "to move");
-const FLAG_FALLEN: Clip = clip("flag_fallen", "flag has fallen");
-const PAUSED: Clip = clip("paused", "clock paused");
-const RESUMED: Clip = clip("resumed", "clock resumed");
-const TIME_SET_TO: Clip = clip("time_set_to", "time set to");
-const CLAMPED: Clip = clip("clamped", "the reduction was limited by the rules");
-const STOPPED_CLOCK: Clip = clip("stopped_clock", "stopped the clock");
+const OPPONENT: Clip = clip_cont("opponent", "opponent");
+const TO_MOVE: Clip = clip_final("to_move", "to move");
+const FLAG_FALLEN: Clip = clip_final("flag_fallen", "flag has fallen");
+const PAUSED: Clip = clip_final("paused", "clock paused");
+const RESUMED: Clip = clip_final("resumed", "clock resumed");
+const TIME_SET_TO: Clip = clip_cont("time_set_to", "time set to");
+const CLAMPED: Clip = clip_final("clamped", "the reduction was limited by the rules");
+const STOPPED_CLOCK: Clip = clip_final("stopped_clock", "stopped the clock");
 const NEW_CONTROL: Clip = clip("new_control", "new time control");
-const PLUS: Clip = clip("plus", "plus");
-const WHITE_WINS: Clip = clip("white_wins", "White wins");
-const BLACK_WINS: Clip = clip("black_wins", "Black wins");
-const DRAW: Clip = clip("draw", "draw");
-const ON_TIME: Clip = clip("on_time", "on time");
-const BY_RESIGNATION: Clip = clip("by_resignation", "by resignation");
-const NO_MOVES: Clip = clip("opponent_no_moves", "the opponent has no moves");
-const RULE_1713: Clip = clip(
+const PLUS: Clip = clip_cont("plus", "plus");
+const WHITE_WINS: Clip = clip_cont("white_wins", "White wins");
+const BLACK_WINS: Clip = clip_cont("black_wins", "Black wins");
+const DRAW: Clip = clip_cont("draw", "draw");
+const ON_TIME: Clip = clip_final("on_time", "on time");
+const BY_RESIGNATION: Clip = clip_final("by_resignation", "by resignation");
+const NO_MOVES: Clip = clip_final("opponent_no_moves", "the opponent has no moves");
+const RULE_1713: Clip = clip_final(
     "stop_in_won_position",
     "clock stopped in a winning position",
 );
-const CLOCK_CHECK: Clip = clip("clock_check", "clock check");
-const CONTROL: Clip = clip("control", "time control");
-const IN_TIME: Clip = clip("in", "in");
+const CLOCK_CHECK: Clip = clip_final("clock_check", "clock check");
+const CONTROL: Clip = clip_cont("control", "time control");
+const IN_TIME: Clip = clip_cont("in", "in");
 const PER_MOVE: Clip = clip("per_move", "per move");
-const THEN: Clip = clip("then", "then");
+const THEN: Clip = clip_cont("then", "then");
 const REPEATING: Clip = clip("repeating", "repeating");
-const DELAY: Clip = clip("delay", "delay");
-const DELAY_BRONSTEIN: Clip = clip("delay_bronstein", "Bronstein delay");
-const DELAY_SIMPLE: Clip = clip("delay_simple", "simple delay");
-const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "not your clock");
-const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "your clock is running");
-const REFUSED: Clip = clip("refused", "command refused");
-const VOLUME: Clip = clip("volume", "volume");
-const SPEECH_RATE: Clip = clip("speech_rate", "speech rate");
+const DELAY: Clip = clip_cont("delay", "delay");
+const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "Bronstein delay");
+const DELAY_SIMPLE: Clip = clip_cont("delay_simple", "simple delay");
+const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "not your clock");
+const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "your clock is running");
+const REFUSED: Clip = clip_final("refused", "command refused");
+const VOLUME: Clip = clip_cont("volume", "volume");
+const SPEECH_RATE: Clip = clip_cont("speech_rate", "speech rate");
 
 /// Every clip English phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {

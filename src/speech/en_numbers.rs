@@ -2,13 +2,18 @@
 //! "one hundred twelve moves". Built from small clips: units, teens, tens,
 //! "hundred" and the large scales.
 
-use super::utterance::{clip, Builder, Clip};
+use std::sync::LazyLock;
+
+use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
+use super::utterance::{word, Builder, Clip, Tone};
 
 /// A counted noun: singular for exactly one, plural otherwise ("zero seconds").
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Noun {
     pub one: Clip,
     pub other: Clip,
+    /// The counts said as one phrase clip, if any.
+    pub phrases: Option<Phrases>,
 }
 
 impl Noun {
@@ -23,63 +28,87 @@ impl Noun {
 }
 
 pub(crate) const HOUR: Noun = Noun {
-    one: clip("u_hour_1", "hour"),
-    other: clip("u_hour_n", "hours"),
+    one: word("u_hour_1", "hour"),
+    other: word("u_hour_n", "hours"),
+    phrases: Some(Phrases {
+        id: "hour",
+        from: 1,
+        to: 9,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const MINUTE: Noun = Noun {
-    one: clip("u_min_1", "minute"),
-    other: clip("u_min_n", "minutes"),
+    one: word("u_min_1", "minute"),
+    other: word("u_min_n", "minutes"),
+    phrases: Some(Phrases {
+        id: "min",
+        from: 1,
+        to: 59,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const SECOND: Noun = Noun {
-    one: clip("u_sec_1", "second"),
-    other: clip("u_sec_n", "seconds"),
+    one: word("u_sec_1", "second"),
+    other: word("u_sec_n", "seconds"),
+    phrases: Some(Phrases {
+        id: "sec",
+        from: 0,
+        to: 59,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const MOVE: Noun = Noun {
-    one: clip("u_move_1", "move"),
-    other: clip("u_move_n", "moves"),
+    one: word("u_move_1", "move"),
+    other: word("u_move_n", "moves"),
+    phrases: Some(Phrases {
+        id: "move",
+        from: 1,
+        to: 60,
+        tone: Tone::Continuing,
+    }),
 };
 
 /// 0–19; index = number.
 const SMALL: [Clip; 20] = [
-    clip("n_0", "zero"),
-    clip("n_1", "one"),
-    clip("n_2", "two"),
-    clip("n_3", "three"),
-    clip("n_4", "four"),
-    clip("n_5", "five"),
-    clip("n_6", "six"),
-    clip("n_7", "seven"),
-    clip("n_8", "eight"),
-    clip("n_9", "nine"),
-    clip("n_10", "ten"),
-    clip("n_11", "eleven"),
-    clip("n_12", "twelve"),
-    clip("n_13", "thirteen"),
-    clip("n_14", "fourteen"),
-    clip("n_15", "fifteen"),
-    clip("n_16", "sixteen"),
-    clip("n_17", "seventeen"),
-    clip("n_18", "eighteen"),
-    clip("n_19", "nineteen"),
+    word("n_0", "zero"),
+    word("n_1", "one"),
+    word("n_2", "two"),
+    word("n_3", "three"),
+    word("n_4", "four"),
+    word("n_5", "five"),
+    word("n_6", "six"),
+    word("n_7", "seven"),
+    word("n_8", "eight"),
+    word("n_9", "nine"),
+    word("n_10", "ten"),
+    word("n_11", "eleven"),
+    word("n_12", "twelve"),
+    word("n_13", "thirteen"),
+    word("n_14", "fourteen"),
+    word("n_15", "fifteen"),
+    word("n_16", "sixteen"),
+    word("n_17", "seventeen"),
+    word("n_18", "eighteen"),
+    word("n_19", "nineteen"),
 ];
 /// 20–90; index = tens digit − 2.
 const TENS: [Clip; 8] = [
-    clip("n_20", "twenty"),
-    clip("n_30", "thirty"),
-    clip("n_40", "forty"),
-    clip("n_50", "fifty"),
-    clip("n_60", "sixty"),
-    clip("n_70", "seventy"),
-    clip("n_80", "eighty"),
-    clip("n_90", "ninety"),
+    word("n_20", "twenty"),
+    word("n_30", "thirty"),
+    word("n_40", "forty"),
+    word("n_50", "fifty"),
+    word("n_60", "sixty"),
+    word("n_70", "seventy"),
+    word("n_80", "eighty"),
+    word("n_90", "ninety"),
 ];
-const HUNDRED: Clip = clip("n_hundred", "hundred");
+const HUNDRED: Clip = word("n_hundred", "hundred");
 /// Scales, largest first, with their size.
 const GROUPS: [(u64, Clip); 4] = [
-    (1_000_000_000_000, clip("g_trillion", "trillion")),
-    (1_000_000_000, clip("g_billion", "billion")),
-    (1_000_000, clip("g_million", "million")),
-    (1_000, clip("g_thousand", "thousand")),
+    (1_000_000_000_000, word("g_trillion", "trillion")),
+    (1_000_000_000, word("g_billion", "billion")),
+    (1_000_000, word("g_million", "million")),
+    (1_000, word("g_thousand", "thousand")),
 ];
 
 /// Says `n` in words ("one hundred twenty-one").
@@ -122,11 +151,40 @@ fn say_below_thousand(b: &mut Builder, n: usize) {
     }
 }
 
-/// Says `n` and the matching form of `noun` ("two minutes").
+/// Says `n` and the matching form of `noun` ("two minutes"): one phrase clip where the
+/// noun has one for `n`, else word by word.
 pub(crate) fn say_count(b: &mut Builder, n: u64, noun: &Noun) {
+    match noun.phrases.and_then(|p| PHRASES.get(p.id, n, "")) {
+        Some(clip) => b.say(clip),
+        None => say_count_in_words(b, n, noun),
+    }
+}
+
+fn say_count_in_words(b: &mut Builder, n: u64, noun: &Noun) {
     say_number(b, n);
     b.say(noun.after(n));
 }
+
+/// The phrase clips of the counted nouns.
+static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
+    let mut entries = Vec::new();
+    for noun in [HOUR, MINUTE, SECOND, MOVE] {
+        let Some(phrases) = noun.phrases else {
+            continue;
+        };
+        for count in phrases.from..=phrases.to {
+            let mut words = Builder::new();
+            say_count_in_words(&mut words, count, &noun);
+            entries.push(Entry {
+                phrases,
+                count,
+                variant: "",
+                text: clip_text(&words.finish().text),
+            });
+        }
+    }
+    PhraseTable::build(entries)
+});
 
 /// Every clip this module can emit.
 pub(crate) fn clips() -> Vec<Clip> {
@@ -134,9 +192,10 @@ pub(crate) fn clips() -> Vec<Clip> {
     all.extend(TENS);
     all.push(HUNDRED);
     all.extend(GROUPS.map(|(_, c)| c));
-    for noun in [HOUR, MINUTE, SECOND, MOVE] {
-        all.extend([noun.one, noun.other]);
-    }
+    // Minutes and seconds are always below 60: their phrase clips say every count.
+    // "one hour" is a phrase clip; "move" alone says "Move twenty-one".
+    all.extend([HOUR.other, MOVE.one, MOVE.other]);
+    all.extend_from_slice(PHRASES.clips());
     all
 }
 

@@ -9,8 +9,11 @@ mod en_numbers;
 pub mod help;
 pub mod learn;
 pub mod lines;
+pub mod mastering;
 pub mod notices;
 mod pack;
+mod pack_audio;
+mod phrase_table;
 mod ru;
 mod ru_numbers;
 mod ru_stress;
@@ -20,8 +23,11 @@ mod utterance;
 pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo};
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
-pub use pack::{PackError, RenderError, VoicePack, DEFAULT_GAP_MS};
-pub use utterance::{Clip, Utterance};
+pub use pack::{
+    PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
+};
+pub use pack_audio::DecodeError;
+pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
 
 /// Phrases an announcement in `lang`: its text and the clip keys that say it.
 pub fn phrase(lang: Lang, a: &Announcement) -> Utterance {
@@ -50,18 +56,51 @@ pub fn synthesis_text(lang: Lang, text: &str) -> String {
     }
 }
 
-/// Every clip key phrasing can emit for `lang`, with its text, each key once,
-/// in a stable order. A voice pack for `lang` must record all of them.
-pub fn clip_catalog(lang: Lang) -> Vec<(String, String)> {
+/// One recording a voice pack holds: its key, its words, and how it is said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recording {
+    /// The clip key.
+    pub key: String,
+    /// The words, as in the utterance text.
+    pub text: String,
+    /// Intonation: [`Tone::Word`] (a word said alone), [`Tone::Continuing`] or
+    /// [`Tone::Final`] (never [`Tone::Both`]: that is two recordings).
+    pub tone: Tone,
+}
+
+/// Every recording a voice pack for `lang` must hold, each key once, in a stable order:
+/// a [`Tone::Both`] clip gives its continuing recording under its key and its final one
+/// under the key with [`FINAL_SUFFIX`].
+pub fn recordings(lang: Lang) -> Vec<Recording> {
     let clips = match lang {
         Lang::Ru => ru::clips(),
         Lang::En => en::clips(),
     };
     let mut seen = std::collections::HashSet::new();
-    clips
+    let mut all = Vec::new();
+    for c in clips.into_iter().filter(|c| seen.insert(c.key)) {
+        let recording = |key: String, tone| Recording {
+            key,
+            text: c.text.to_string(),
+            tone,
+        };
+        match c.tone {
+            Tone::Both => {
+                all.push(recording(c.key.to_string(), Tone::Continuing));
+                all.push(recording(format!("{}{FINAL_SUFFIX}", c.key), Tone::Final));
+            }
+            tone => all.push(recording(c.key.to_string(), tone)),
+        }
+    }
+    all
+}
+
+/// Every clip key phrasing can emit for `lang`, with its text, each key once,
+/// in a stable order. A voice pack for `lang` must record all of them.
+pub fn clip_catalog(lang: Lang) -> Vec<(String, String)> {
+    recordings(lang)
         .into_iter()
-        .filter(|c| seen.insert(c.key))
-        .map(|c| (c.key.to_string(), c.text.to_string()))
+        .map(|r| (r.key, r.text))
         .collect()
 }
 

@@ -1,8 +1,9 @@
-//! Voice packs: a folder of recorded clips plus a `pack.toml` manifest.
-//! [`VoicePack::load`] reads and checks everything up front (every clip
-//! decoded into memory, every catalog key present) so that playing an
-//! utterance later cannot fail on a missing file; [`VoicePack::render`] joins
-//! clips into one buffer of samples. No audio device is touched here.
+//! Voice packs: a folder of recorded clips (Ogg Vorbis or WAV) plus a `pack.toml`
+//! manifest. [`VoicePack::load`] reads and checks everything up front (every clip
+//! decoded into memory, its edges faded, every catalog key present) so that playing an
+//! utterance later cannot fail on a missing file; [`VoicePack::render`] joins clips into
+//! one buffer of samples with the pause each join calls for. No audio device is touched
+//! here.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,10 +12,20 @@ use serde::Deserialize;
 
 use super::announcement::Lang;
 use super::clip_catalog;
-use super::utterance::Utterance;
+use super::pack_audio::{read_audio, DecodeError};
+use super::utterance::{Utterance, COMMA_PAUSE, SENTENCE_PAUSE};
 
-/// Default silence between two clips, in milliseconds.
-pub const DEFAULT_GAP_MS: u32 = 40;
+/// Silence between two phrases of one sentence ("один час | двенадцать минут"), in
+/// milliseconds at the recorded tempo.
+pub const SPACE_PAUSE_MS: u32 = 15;
+/// Silence at a comma, colon or semicolon ("Белые: | один час").
+pub const COMMA_PAUSE_MS: u32 = 130;
+/// Silence between two sentences.
+pub const SENTENCE_PAUSE_MS: u32 = 200;
+/// Each clip fades in over this long, so that no clip starts with a step from silence.
+const FADE_IN_MS: f32 = 3.0;
+/// Each clip fades out over this long.
+const FADE_OUT_MS: f32 = 6.0;
 
 /// The manifest, as written in `pack.toml`.
 #[derive(Debug, Deserialize)]
@@ -26,6 +37,9 @@ struct Manifest {
     engine_version: String,
     license: String,
     attribution: String,
+    /// One audio file holding every clip, one after the other (each clip then gives its
+    /// `start` and `frames`); without it each clip has a `file` of its own.
+    audio: Option<String>,
     #[serde(rename = "clip", default)]
     clips: Vec<ManifestClip>,
 }
@@ -34,8 +48,10 @@ struct Manifest {
 #[serde(deny_unknown_fields)]
 struct ManifestClip {
     key: String,
-    file: String,
     text: String,
+    file: Option<String>,
+    start: Option<usize>,
+    frames: Option<usize>,
 }
 
 /// Why a voice pack could not be loaded.
@@ -65,7 +81,7 @@ pub enum PackError {
         /// The language given.
         language: String,
     },
-    /// A clip file is not a readable WAV.
+    /// A clip file is not a readable WAV or Ogg Vorbis file.
     #[error("clip {key:?}: cannot decode {path}: {source}")]
     BadClip {
         /// The clip's key.
@@ -73,7 +89,7 @@ pub enum PackError {
         /// The clip file.
         path: PathBuf,
         /// The cause.
-        source: hound::Error,
+        source: DecodeError,
     },
     /// A clip file is readable but not usable (not mono, other sample rate, empty).
     #[error("clip {key:?}: {path}: {problem}")]
@@ -149,7 +165,8 @@ pub struct VoicePack {
     license: String,
     attribution: String,
     sample_rate: u32,
-    gap_ms: u32,
+    /// How many times as fast as recorded the clips are (pauses scale with it).
+    tempo: f32,
     clips: HashMap<String, Vec<f32>>,
 }
 
@@ -173,6 +190,10 @@ impl VoicePack {
                 path: path.clone(),
                 language: manifest.language.clone(),
             })?;
+        let bundle = match &manifest.audio {
+            Some(file) => Some(read_mono(dir, "(audio)", file)?),
+            None => None,
+        };
         let mut clips = HashMap::new();
         let mut texts = HashMap::new();
         let mut sample_rate = None;
@@ -183,11 +204,12 @@ impl VoicePack {
                     key: c.key.clone(),
                 });
             }
-            let (rate, samples) = read_clip(dir, c)?;
+            let (file, rate, mut samples) = clip_samples(dir, &manifest, bundle.as_ref(), c)?;
+            fade_edges(&mut samples, rate);
             if *sample_rate.get_or_insert(rate) != rate {
                 return Err(PackError::ClipFormat {
                     key: c.key.clone(),
-                    path: dir.join(&c.file),
+                    path: dir.join(file),
                     problem: format!(
                         "sample rate {rate} Hz differs from the pack's {} Hz",
                         sample_rate.unwrap_or(rate)
@@ -216,14 +238,14 @@ impl VoicePack {
             engine: format!("{} {}", manifest.engine, manifest.engine_version),
             license: manifest.license,
             attribution: manifest.attribution,
-            sample_rate: sample_rate.unwrap_or(22_050),
-            gap_ms: DEFAULT_GAP_MS,
+            sample_rate: sample_rate.unwrap_or(24_000),
+            tempo: 1.0,
             clips,
         })
     }
 
     /// The same pack spoken `tempo` times as fast, at the same pitch (every clip stretched
-    /// once, now; the gaps between words shrink or grow with it).
+    /// once, now; the pauses between phrases shrink or grow with it).
     pub fn with_tempo(mut self, tempo: f32) -> VoicePack {
         if !(tempo.is_finite() && tempo > 0.0) {
             return self;
@@ -231,13 +253,7 @@ impl VoicePack {
         for samples in self.clips.values_mut() {
             *samples = super::tempo::stretch(samples, self.sample_rate, tempo);
         }
-        self.gap_ms = (self.gap_ms as f32 / tempo).round() as u32;
-        self
-    }
-
-    /// The same pack with `gap_ms` milliseconds of silence between clips.
-    pub fn with_gap_ms(mut self, gap_ms: u32) -> VoicePack {
-        self.gap_ms = gap_ms;
+        self.tempo *= tempo;
         self
     }
 
@@ -276,71 +292,124 @@ impl VoicePack {
         self.clips.get(key).map(Vec::as_slice)
     }
 
-    /// Mono samples saying `u`: its clips in order with a gap of silence
-    /// between them (none before the first or after the last).
+    /// Mono samples saying `u`: its clips in order with the pause each join asks for
+    /// (a pause token of the utterance, or a short breath between two phrases), none before
+    /// the first clip or after the last.
     pub fn render(&self, u: &Utterance) -> Result<Vec<f32>, RenderError> {
-        let gap = (u64::from(self.sample_rate) * u64::from(self.gap_ms) / 1000) as usize;
         let mut out = Vec::new();
-        for (i, key) in u.clips.iter().enumerate() {
+        let mut pause = SPACE_PAUSE_MS;
+        for token in &u.clips {
+            if token == COMMA_PAUSE {
+                pause = pause.max(COMMA_PAUSE_MS);
+                continue;
+            }
+            if token == SENTENCE_PAUSE {
+                pause = pause.max(SENTENCE_PAUSE_MS);
+                continue;
+            }
             let samples = self
                 .clips
-                .get(key)
+                .get(token)
                 .ok_or_else(|| RenderError::UnknownClip {
                     voice: self.voice.clone(),
-                    key: key.clone(),
+                    key: token.clone(),
                 })?;
-            if i > 0 {
-                out.resize(out.len() + gap, 0.0);
+            if !out.is_empty() {
+                out.resize(out.len() + self.pause_samples(pause), 0.0);
             }
             out.extend_from_slice(samples);
+            pause = SPACE_PAUSE_MS;
         }
         Ok(out)
     }
+
+    /// Samples of a pause of `ms` at the recorded tempo, at this pack's tempo.
+    fn pause_samples(&self, ms: u32) -> usize {
+        (f64::from(self.sample_rate) * f64::from(ms) / 1000.0 / f64::from(self.tempo)).round()
+            as usize
+    }
 }
 
-/// Decodes one clip file into its sample rate and mono `f32` samples.
-fn read_clip(dir: &Path, c: &ManifestClip) -> Result<(u32, Vec<f32>), PackError> {
-    let plain = Path::new(&c.file)
-        .file_name()
-        .is_some_and(|name| name == c.file.as_str());
+/// Fades a clip's first 3 ms in and its last 6 ms out (raised cosine), so that a join
+/// never steps from silence to sound or back.
+fn fade_edges(samples: &mut [f32], rate: u32) {
+    let len = samples.len();
+    let fade_in = ((rate as f32 * FADE_IN_MS / 1000.0) as usize).min(len / 2);
+    let fade_out = ((rate as f32 * FADE_OUT_MS / 1000.0) as usize).min(len / 2);
+    let shape = |i: usize, n: usize| 0.5 - 0.5 * (std::f32::consts::PI * i as f32 / n as f32).cos();
+    for (i, s) in samples.iter_mut().take(fade_in).enumerate() {
+        *s *= shape(i, fade_in);
+    }
+    for (i, s) in samples.iter_mut().rev().take(fade_out).enumerate() {
+        *s *= shape(i, fade_out);
+    }
+}
+
+/// The file, rate and samples of clip `c`: a slice of the pack's audio file, or a file of
+/// its own.
+fn clip_samples<'a>(
+    dir: &Path,
+    manifest: &'a Manifest,
+    bundle: Option<&(u32, Vec<f32>)>,
+    c: &'a ManifestClip,
+) -> Result<(&'a str, u32, Vec<f32>), PackError> {
+    match (&manifest.audio, bundle, &c.file, c.start, c.frames) {
+        (Some(file), Some((rate, all)), None, Some(start), Some(frames)) => {
+            let slice = start
+                .checked_add(frames)
+                .filter(|end| frames > 0 && *end <= all.len())
+                .map(|end| &all[start..end])
+                .ok_or_else(|| PackError::ClipFormat {
+                    key: c.key.clone(),
+                    path: dir.join(file),
+                    problem: format!(
+                        "frames {start}..{} are not inside the file's {} frames",
+                        start.saturating_add(frames),
+                        all.len()
+                    ),
+                })?;
+            Ok((file, *rate, slice.to_vec()))
+        }
+        (None, None, Some(file), None, None) => {
+            let (rate, samples) = read_mono(dir, &c.key, file)?;
+            Ok((file, rate, samples))
+        }
+        _ => Err(PackError::ClipFormat {
+            key: c.key.clone(),
+            path: dir.join("pack.toml"),
+            problem: "a clip gives `start` and `frames` in a pack with `audio`, or a `file` \
+                      of its own in a pack without"
+                .to_string(),
+        }),
+    }
+}
+
+/// Decodes the audio file `file` of the pack in `dir` (for clip `key`) into its sample rate
+/// and mono samples.
+fn read_mono(dir: &Path, key: &str, file: &str) -> Result<(u32, Vec<f32>), PackError> {
+    let plain = Path::new(file).file_name().is_some_and(|name| name == file);
     if !plain {
         return Err(PackError::BadFileName {
-            key: c.key.clone(),
-            file: c.file.clone(),
+            key: key.to_string(),
+            file: file.to_string(),
         });
     }
-    let path = dir.join(&c.file);
-    let bad = |source| PackError::BadClip {
-        key: c.key.clone(),
+    let path = dir.join(file);
+    let (rate, channels, samples) = read_audio(&path).map_err(|source| PackError::BadClip {
+        key: key.to_string(),
         path: path.clone(),
         source,
+    })?;
+    let problem = if channels != 1 {
+        format!("{channels} channels, expected mono")
+    } else if samples.is_empty() {
+        "no samples".to_string()
+    } else {
+        return Ok((rate, samples));
     };
-    let reader = hound::WavReader::open(&path).map_err(bad)?;
-    let spec = reader.spec();
-    if spec.channels != 1 {
-        return Err(PackError::ClipFormat {
-            key: c.key.clone(),
-            path,
-            problem: format!("{} channels, expected mono", spec.channels),
-        });
-    }
-    let samples: Vec<f32> = match spec.sample_format {
-        hound::SampleFormat::Float => reader.into_samples::<f32>().collect::<Result<_, _>>(),
-        hound::SampleFormat::Int => {
-            let scale = 1.0 / (1_i64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
-            reader
-                .into_samples::<i32>()
-                .map(|s| s.map(|v| v as f32 * scale))
-                .collect::<Result<_, _>>()
-        }
-    }
-    .map_err(bad)?;
-    if samples.is_empty() {
-        return Err(PackError::ClipFormat {
-            key: c.key.clone(),
-            path,
-            problem: "no samples".to_string(),
-        });
-    }
-    Ok((spec.sample_rate, samples))
+    Err(PackError::ClipFormat {
+        key: key.to_string(),
+        path,
+        problem,
+    })
 }

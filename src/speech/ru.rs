@@ -4,7 +4,7 @@
 use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
-use super::utterance::{clip, Builder, Clip, Utterance};
+use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
 const WHITE_NOM: Clip = clip("white_nom", "белые");
 const BLACK_NOM: Clip = clip("black_nom", "чёрные");
@@ -12,40 +12,40 @@ const WHITE_GEN: Clip = clip("white_gen", "белых");
 const BLACK_GEN: Clip = clip("black_gen", "чёрных");
 const TO_CONTROL: Clip = clip("to_control", "до контроля");
 const TO_GAME_END: Clip = clip("to_game_end", "до конца партии");
-const OPPONENT: Clip = clip("opponent", "соперник");
-const TO_MOVE: Clip = clip("to_move_pl", "ходят");
-const FLAG_FELL_AT: Clip = clip("flag_fell_at", "флажок упал у");
-const PAUSE: Clip = clip("pause", "пауза");
-const RESUME: Clip = clip("resume", "игра продолжается");
-const TIME: Clip = clip("time", "время");
-const CHANGED: Clip = clip("changed", "изменено");
-const CLAMPED: Clip = clip("clamped", "уменьшение ограничено правилами");
-const STOPPED_CLOCK: Clip = clip("stopped_clock_pl", "остановили часы");
+const OPPONENT: Clip = clip_cont("opponent", "соперник");
+const TO_MOVE: Clip = clip_cont("to_move_pl", "ходят");
+const FLAG_FELL_AT: Clip = clip_cont("flag_fell_at", "флажок упал у");
+const PAUSE: Clip = clip_final("pause", "пауза");
+const RESUME: Clip = clip_final("resume", "игра продолжается");
+const TIME: Clip = clip_cont("time", "время");
+const CHANGED: Clip = clip_cont("changed", "изменено");
+const CLAMPED: Clip = clip_final("clamped", "уменьшение ограничено правилами");
+const STOPPED_CLOCK: Clip = clip_final("stopped_clock_pl", "остановили часы");
 const NEW_CONTROL: Clip = clip("new_control", "новый контроль времени");
-const PLUS: Clip = clip("plus", "плюс");
-const WIN: Clip = clip("win", "победа");
-const DRAW: Clip = clip("draw", "ничья");
-const ON_TIME: Clip = clip("on_time", "по времени");
-const RESIGNED: Clip = clip("opponent_resigned", "соперник сдался");
-const NO_MOVES: Clip = clip("opponent_no_moves", "у соперника нет ходов");
-const RULE_1713: Clip = clip(
+const PLUS: Clip = clip_cont("plus", "плюс");
+const WIN: Clip = clip_cont("win", "победа");
+const DRAW: Clip = clip_cont("draw", "ничья");
+const ON_TIME: Clip = clip_final("on_time", "по времени");
+const RESIGNED: Clip = clip_final("opponent_resigned", "соперник сдался");
+const NO_MOVES: Clip = clip_final("opponent_no_moves", "у соперника нет ходов");
+const RULE_1713: Clip = clip_final(
     "stop_in_won_position",
     "остановка часов в выигрышной позиции",
 );
-const CLOCK_CHECK: Clip = clip("clock_check", "проверка часов");
-const CONTROL: Clip = clip("control", "контроль");
-const IN_TIME: Clip = clip("in", "за");
+const CLOCK_CHECK: Clip = clip_final("clock_check", "проверка часов");
+const CONTROL: Clip = clip_cont("control", "контроль");
+const IN_TIME: Clip = clip_cont("in", "за");
 const PER_MOVE: Clip = clip("per_move", "за ход");
-const THEN: Clip = clip("then", "затем");
+const THEN: Clip = clip_cont("then", "затем");
 const REPEATING: Clip = clip("repeating", "повторяется");
-const DELAY: Clip = clip("delay", "задержка");
-const DELAY_BRONSTEIN: Clip = clip("delay_bronstein", "задержка Бронштейна");
-const DELAY_SIMPLE: Clip = clip("delay_simple", "простая задержка");
-const NOT_YOUR_CLOCK: Clip = clip("not_your_clock", "не ваши часы");
-const YOUR_CLOCK_RUNS: Clip = clip("your_clock_runs", "ваши часы идут");
-const REFUSED: Clip = clip("refused", "команда отклонена");
-const VOLUME: Clip = clip("volume", "громкость");
-const SPEECH_RATE: Clip = clip("speech_rate", "скорость речи");
+const DELAY: Clip = clip_cont("delay", "задержка");
+const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "задержка Бронштейна");
+const DELAY_SIMPLE: Clip = clip_cont("delay_simple", "простая задержка");
+const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "не ваши часы");
+const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "ваши часы идут");
+const REFUSED: Clip = clip_final("refused", "команда отклонена");
+const VOLUME: Clip = clip_cont("volume", "громкость");
+const SPEECH_RATE: Clip = clip_cont("speech_rate", "скорость речи");
 
 /// Every clip Russian phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {

@@ -2,7 +2,10 @@
 //! "пять ходов". Numbers are built from small reusable clips (units by gender,
 //! teens, tens, hundreds, thousands…) and the noun form follows the number.
 
-use super::utterance::{clip, Builder, Clip};
+use std::sync::LazyLock;
+
+use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
+use super::utterance::{word, Builder, Clip, Tone};
 
 /// Grammatical gender of the counted noun; it changes "один/одна", "два/две".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +58,8 @@ pub(crate) struct Noun {
     pub one_acc: Clip,
     pub few: Clip,
     pub many: Clip,
+    /// The counts said as one phrase clip, if any.
+    pub phrases: Option<Phrases>,
 }
 
 impl Noun {
@@ -76,38 +81,63 @@ impl Noun {
 
 pub(crate) const HOUR: Noun = Noun {
     gender: Gender::Masculine,
-    one: clip("u_hour_1", "час"),
-    one_acc: clip("u_hour_1", "час"),
-    few: clip("u_hour_few", "часа"),
-    many: clip("u_hour_many", "часов"),
+    one: word("u_hour_1", "час"),
+    one_acc: word("u_hour_1", "час"),
+    few: word("u_hour_few", "часа"),
+    many: word("u_hour_many", "часов"),
+    phrases: Some(Phrases {
+        id: "hour",
+        from: 1,
+        to: 9,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const MINUTE: Noun = Noun {
     gender: Gender::Feminine,
-    one: clip("u_min_1", "минута"),
-    one_acc: clip("u_min_1_acc", "минуту"),
-    few: clip("u_min_few", "минуты"),
-    many: clip("u_min_many", "минут"),
+    one: word("u_min_1", "минута"),
+    one_acc: word("u_min_1_acc", "минуту"),
+    few: word("u_min_few", "минуты"),
+    many: word("u_min_many", "минут"),
+    phrases: Some(Phrases {
+        id: "min",
+        from: 1,
+        to: 59,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const SECOND: Noun = Noun {
     gender: Gender::Feminine,
-    one: clip("u_sec_1", "секунда"),
-    one_acc: clip("u_sec_1_acc", "секунду"),
-    few: clip("u_sec_few", "секунды"),
-    many: clip("u_sec_many", "секунд"),
+    one: word("u_sec_1", "секунда"),
+    one_acc: word("u_sec_1_acc", "секунду"),
+    few: word("u_sec_few", "секунды"),
+    many: word("u_sec_many", "секунд"),
+    phrases: Some(Phrases {
+        id: "sec",
+        from: 0,
+        to: 59,
+        tone: Tone::Both,
+    }),
 };
 pub(crate) const MOVE: Noun = Noun {
     gender: Gender::Masculine,
-    one: clip("u_move_1", "ход"),
-    one_acc: clip("u_move_1", "ход"),
-    few: clip("u_move_few", "хода"),
-    many: clip("u_move_many", "ходов"),
+    one: word("u_move_1", "ход"),
+    one_acc: word("u_move_1", "ход"),
+    few: word("u_move_few", "хода"),
+    many: word("u_move_many", "ходов"),
+    phrases: Some(Phrases {
+        id: "move",
+        from: 1,
+        to: 60,
+        tone: Tone::Final,
+    }),
 };
 const THOUSAND: Noun = Noun {
     gender: Gender::Feminine,
-    one: clip("g_thousand_1", "тысяча"),
-    one_acc: clip("g_thousand_1_acc", "тысячу"),
-    few: clip("g_thousand_few", "тысячи"),
-    many: clip("g_thousand_many", "тысяч"),
+    one: word("g_thousand_1", "тысяча"),
+    one_acc: word("g_thousand_1_acc", "тысячу"),
+    few: word("g_thousand_few", "тысячи"),
+    many: word("g_thousand_many", "тысяч"),
+    phrases: None,
 };
 const MILLION: Noun = masculine_group(
     "g_million_1",
@@ -144,10 +174,11 @@ const fn masculine_group(
 ) -> Noun {
     Noun {
         gender: Gender::Masculine,
-        one: clip(k1, t1),
-        one_acc: clip(k1, t1),
-        few: clip(k2, t2),
-        many: clip(k5, t5),
+        one: word(k1, t1),
+        one_acc: word(k1, t1),
+        few: word(k2, t2),
+        many: word(k5, t5),
+        phrases: None,
     }
 }
 
@@ -159,57 +190,57 @@ const GROUPS: [(u64, Noun); 4] = [
     (1_000, THOUSAND),
 ];
 
-const ZERO: Clip = clip("n_0", "ноль");
-const ONE_M: Clip = clip("n_1m", "один");
-const ONE_F: Clip = clip("n_1f", "одна");
-const ONE_F_ACC: Clip = clip("n_1f_acc", "одну");
-const TWO_M: Clip = clip("n_2m", "два");
-const TWO_F: Clip = clip("n_2f", "две");
+const ZERO: Clip = word("n_0", "ноль");
+const ONE_M: Clip = word("n_1m", "один");
+const ONE_F: Clip = word("n_1f", "одна");
+const ONE_F_ACC: Clip = word("n_1f_acc", "одну");
+const TWO_M: Clip = word("n_2m", "два");
+const TWO_F: Clip = word("n_2f", "две");
 /// 3–9, same in both genders; index = digit − 3.
 const THREE_TO_NINE: [Clip; 7] = [
-    clip("n_3", "три"),
-    clip("n_4", "четыре"),
-    clip("n_5", "пять"),
-    clip("n_6", "шесть"),
-    clip("n_7", "семь"),
-    clip("n_8", "восемь"),
-    clip("n_9", "девять"),
+    word("n_3", "три"),
+    word("n_4", "четыре"),
+    word("n_5", "пять"),
+    word("n_6", "шесть"),
+    word("n_7", "семь"),
+    word("n_8", "восемь"),
+    word("n_9", "девять"),
 ];
 /// 10–19; index = number − 10.
 const TEENS: [Clip; 10] = [
-    clip("n_10", "десять"),
-    clip("n_11", "одиннадцать"),
-    clip("n_12", "двенадцать"),
-    clip("n_13", "тринадцать"),
-    clip("n_14", "четырнадцать"),
-    clip("n_15", "пятнадцать"),
-    clip("n_16", "шестнадцать"),
-    clip("n_17", "семнадцать"),
-    clip("n_18", "восемнадцать"),
-    clip("n_19", "девятнадцать"),
+    word("n_10", "десять"),
+    word("n_11", "одиннадцать"),
+    word("n_12", "двенадцать"),
+    word("n_13", "тринадцать"),
+    word("n_14", "четырнадцать"),
+    word("n_15", "пятнадцать"),
+    word("n_16", "шестнадцать"),
+    word("n_17", "семнадцать"),
+    word("n_18", "восемнадцать"),
+    word("n_19", "девятнадцать"),
 ];
 /// 20–90; index = tens digit − 2.
 const TENS: [Clip; 8] = [
-    clip("n_20", "двадцать"),
-    clip("n_30", "тридцать"),
-    clip("n_40", "сорок"),
-    clip("n_50", "пятьдесят"),
-    clip("n_60", "шестьдесят"),
-    clip("n_70", "семьдесят"),
-    clip("n_80", "восемьдесят"),
-    clip("n_90", "девяносто"),
+    word("n_20", "двадцать"),
+    word("n_30", "тридцать"),
+    word("n_40", "сорок"),
+    word("n_50", "пятьдесят"),
+    word("n_60", "шестьдесят"),
+    word("n_70", "семьдесят"),
+    word("n_80", "восемьдесят"),
+    word("n_90", "девяносто"),
 ];
 /// 100–900; index = hundreds digit − 1.
 const HUNDREDS: [Clip; 9] = [
-    clip("n_100", "сто"),
-    clip("n_200", "двести"),
-    clip("n_300", "триста"),
-    clip("n_400", "четыреста"),
-    clip("n_500", "пятьсот"),
-    clip("n_600", "шестьсот"),
-    clip("n_700", "семьсот"),
-    clip("n_800", "восемьсот"),
-    clip("n_900", "девятьсот"),
+    word("n_100", "сто"),
+    word("n_200", "двести"),
+    word("n_300", "триста"),
+    word("n_400", "четыреста"),
+    word("n_500", "пятьсот"),
+    word("n_600", "шестьсот"),
+    word("n_700", "семьсот"),
+    word("n_800", "восемьсот"),
+    word("n_900", "девятьсот"),
 ];
 
 /// Says `n` agreeing with a noun of `gender` in `case` ("двадцать одна", "два").
@@ -258,11 +289,57 @@ fn say_below_thousand(b: &mut Builder, n: u64, gender: Gender, case: Case) {
     }
 }
 
-/// Says `n` followed by the matching form of `noun` ("двадцать две секунды").
+/// Says `n` followed by the matching form of `noun` ("двадцать две секунды"): one phrase
+/// clip where the noun has one for `n`, else word by word.
 pub(crate) fn say_count(b: &mut Builder, n: u64, noun: &Noun, case: Case) {
+    let phrase = noun
+        .phrases
+        .and_then(|p| PHRASES.get(p.id, n, variant(n, noun, case)));
+    match phrase {
+        Some(clip) => b.say(clip),
+        None => say_count_in_words(b, n, noun, case),
+    }
+}
+
+/// The table variant of a count: the accusative differs only for a feminine "одна".
+fn variant(n: u64, noun: &Noun, case: Case) -> &'static str {
+    match (form_for(n), noun.gender, case) {
+        (Form::One, Gender::Feminine, Case::Accusative) => "acc",
+        _ => "",
+    }
+}
+
+fn say_count_in_words(b: &mut Builder, n: u64, noun: &Noun, case: Case) {
     say_number(b, n, noun.gender, case);
     b.say(noun.after(n, case));
 }
+
+/// The phrase clips of the counted nouns.
+static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
+    let mut entries = Vec::new();
+    for noun in [HOUR, MINUTE, SECOND, MOVE] {
+        let Some(phrases) = noun.phrases else {
+            continue;
+        };
+        for count in phrases.from..=phrases.to {
+            for case in [Case::Nominative, Case::Accusative] {
+                let variant = variant(count, &noun, case);
+                if case == Case::Accusative && variant.is_empty() {
+                    continue;
+                }
+                let mut words = Builder::new();
+                say_count_in_words(&mut words, count, &noun, case);
+                entries.push(Entry {
+                    phrases,
+                    count,
+                    variant,
+                    text: clip_text(&words.finish().text),
+                });
+            }
+        }
+    }
+    PhraseTable::build(entries)
+});
 
 /// Every clip this module can emit.
 pub(crate) fn clips() -> Vec<Clip> {
@@ -271,12 +348,14 @@ pub(crate) fn clips() -> Vec<Clip> {
     all.extend(TEENS);
     all.extend(TENS);
     all.extend(HUNDREDS);
-    for noun in [HOUR, MINUTE, SECOND, MOVE] {
+    // Minutes and seconds are always below 60: their phrase clips say every count.
+    for noun in [HOUR, MOVE] {
         all.extend(noun.clips());
     }
     for (_, noun) in GROUPS {
         all.extend(noun.clips());
     }
+    all.extend_from_slice(PHRASES.clips());
     all
 }
 

@@ -1,19 +1,74 @@
 //! The spoken result of phrasing: text for a screen reader or log, and the
-//! clip keys that say the same words with a voice pack. [`Builder`] keeps the
-//! two in step: every word goes in as a [`Clip`], punctuation only into text.
+//! clip keys that say the same words with a voice pack, with the pauses between
+//! them. [`Builder`] keeps the two in step: every word goes in as a [`Clip`],
+//! punctuation goes into the text and becomes a pause between clips.
 
-/// One recorded word or short phrase of a voice pack: its key and its words.
+/// How a clip is recorded in a voice pack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// One recording of a word said alone: the parts of a number that has no phrase clip.
+    Word,
+    /// One recording, in the intonation of a phrase that goes on ("двадцать минут, …").
+    Continuing,
+    /// One recording, in the intonation of a phrase that ends a sentence.
+    Final,
+    /// Two recordings: the key itself goes on, the key with [`FINAL_SUFFIX`] ends a sentence.
+    Both,
+}
+
+/// Suffix of the key of a [`Tone::Both`] clip's sentence-final recording.
+pub const FINAL_SUFFIX: &str = "_end";
+/// Token between two clip keys of an [`Utterance`]: the pause of a comma, colon or
+/// semicolon.
+pub const COMMA_PAUSE: &str = ",";
+/// Token between two clip keys of an [`Utterance`]: the pause between two sentences.
+pub const SENTENCE_PAUSE: &str = ".";
+
+/// One recorded phrase or word of a voice pack: its key and its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clip {
     /// The key a voice pack files the recording under (`[a-z0-9_]`).
     pub key: &'static str,
     /// What the clip says, in lower case unless the word is a proper name.
     pub text: &'static str,
+    /// How it is recorded.
+    pub tone: Tone,
 }
 
-/// Shorthand for a [`Clip`] constant.
+/// A phrase clip recorded in both intonations.
 pub(crate) const fn clip(key: &'static str, text: &'static str) -> Clip {
-    Clip { key, text }
+    Clip {
+        key,
+        text,
+        tone: Tone::Both,
+    }
+}
+
+/// A phrase clip that always ends a sentence, recorded once.
+pub(crate) const fn clip_final(key: &'static str, text: &'static str) -> Clip {
+    Clip {
+        key,
+        text,
+        tone: Tone::Final,
+    }
+}
+
+/// A phrase clip that never ends a sentence, recorded once.
+pub(crate) const fn clip_cont(key: &'static str, text: &'static str) -> Clip {
+    Clip {
+        key,
+        text,
+        tone: Tone::Continuing,
+    }
+}
+
+/// A single word, recorded once, for numbers that have no phrase clip.
+pub(crate) const fn word(key: &'static str, text: &'static str) -> Clip {
+    Clip {
+        key,
+        text,
+        tone: Tone::Word,
+    }
 }
 
 /// What to say: the words as text and the clip keys that say them, in order.
@@ -21,8 +76,25 @@ pub(crate) const fn clip(key: &'static str, text: &'static str) -> Clip {
 pub struct Utterance {
     /// Natural text, e.g. "Белые: один час двенадцать минут."
     pub text: String,
-    /// Clip keys in speaking order; their texts are exactly the words of `text`.
+    /// Clip keys in speaking order, with a pause token ([`COMMA_PAUSE`], [`SENTENCE_PAUSE`])
+    /// between two keys where the text has punctuation; the keys' texts are exactly the
+    /// words of `text`.
     pub clips: Vec<String>,
+}
+
+impl Utterance {
+    /// The clip keys alone, without the pause tokens.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.clips
+            .iter()
+            .map(String::as_str)
+            .filter(|k| !is_pause(k))
+    }
+}
+
+/// True for a pause token of [`Utterance::clips`].
+pub fn is_pause(token: &str) -> bool {
+    token == COMMA_PAUSE || token == SENTENCE_PAUSE
 }
 
 /// Joins clips into an [`Utterance`], capitalising each sentence's first word.
@@ -31,6 +103,10 @@ pub(crate) struct Builder {
     text: String,
     clips: Vec<String>,
     sentence_open: bool,
+    /// The pause to put before the next clip.
+    pause: Option<&'static str>,
+    /// The tone of the last clip pushed.
+    last_tone: Option<Tone>,
 }
 
 impl Builder {
@@ -66,11 +142,27 @@ impl Builder {
             }
             self.sentence_open = true;
         }
+        if let Some(pause) = self.pause.take() {
+            if !self.clips.is_empty() {
+                self.clips.push(pause.to_string());
+            }
+        }
         self.clips.push(c.key.to_string());
+        self.last_tone = Some(c.tone);
+    }
+
+    /// Sets the pause before the next clip, keeping a sentence pause already due.
+    fn pause_before_next(&mut self, pause: &'static str) {
+        if self.pause != Some(SENTENCE_PAUSE) {
+            self.pause = Some(pause);
+        }
     }
 
     /// Adds punctuation inside a sentence (":", ",", ";", "(", ")").
     pub(crate) fn mark(&mut self, p: &str) {
+        if p != ")" {
+            self.pause_before_next(COMMA_PAUSE);
+        }
         if p == "(" {
             self.text.push_str(" (");
             self.sentence_open = true;
@@ -84,13 +176,22 @@ impl Builder {
         self.mark("(");
         self.push_word(c);
         self.text.push(')');
+        self.pause_before_next(COMMA_PAUSE);
     }
 
-    /// Ends the sentence with a full stop; the next word is capitalised.
+    /// Ends the sentence with a full stop; the next word is capitalised. The last clip, if
+    /// recorded in both intonations, becomes its sentence-final recording.
     pub(crate) fn stop(&mut self) {
         if self.sentence_open {
             self.text.push('.');
             self.sentence_open = false;
+            if self.last_tone == Some(Tone::Both) {
+                if let Some(last) = self.clips.last_mut() {
+                    last.push_str(FINAL_SUFFIX);
+                }
+            }
+            self.last_tone = None;
+            self.pause = Some(SENTENCE_PAUSE);
         }
     }
 
@@ -110,6 +211,7 @@ mod tests {
 
     const A: Clip = clip("a", "белые");
     const B: Clip = clip("b", "один час");
+    const W: Clip = word("w", "два");
 
     #[test]
     fn capitalises_sentences_and_keeps_clips_in_order() {
@@ -121,7 +223,8 @@ mod tests {
         b.say(B);
         let u = b.finish();
         assert_eq!(u.text, "Белые: один час. Один час.");
-        assert_eq!(u.clips, vec!["a", "b", "b"]);
+        assert_eq!(u.clips, vec!["a", ",", "b_end", ".", "b_end"]);
+        assert_eq!(u.keys().collect::<Vec<_>>(), vec!["a", "b_end", "b_end"]);
     }
 
     #[test]
@@ -130,6 +233,16 @@ mod tests {
         b.say(A);
         b.say_in_parens(B);
         b.say_hyphenated(A);
-        assert_eq!(b.finish().text, "Белые (один час)-белые.");
+        let u = b.finish();
+        assert_eq!(u.text, "Белые (один час)-белые.");
+        assert_eq!(u.clips, vec!["a", ",", "b", ",", "a_end"]);
+    }
+
+    #[test]
+    fn a_word_keeps_its_one_recording_at_the_end() {
+        let mut b = Builder::new();
+        b.say(B);
+        b.say(W);
+        assert_eq!(b.finish().clips, vec!["b", "w"]);
     }
 }

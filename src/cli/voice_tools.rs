@@ -1,0 +1,154 @@
+//! The commands `voices/build.sh` makes the voice packs with: `voice-catalog` lists the
+//! recordings a pack must hold, `voice-master` turns one synthesised recording into a clip,
+//! `voice-join` puts the clips one after the other into the pack's one audio file.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::{language, Failure};
+use crate::speech::mastering::{first_half, master, peak_db, voiced_level_db};
+use crate::speech::Tone;
+
+/// `talkclock voice-catalog`: one line per recording a pack for this language must hold,
+/// `key<TAB>text<TAB>text for the synthesiser<TAB>tone`, the tone being `word`,
+/// `continuing` or `final`.
+pub fn voice_catalog(lang: &str) -> Result<(), Failure> {
+    let lang = language(lang)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for r in crate::speech::recordings(lang) {
+        let tone = match r.tone {
+            Tone::Word => "word",
+            Tone::Continuing | Tone::Both => "continuing",
+            Tone::Final => "final",
+        };
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{tone}",
+            r.key,
+            r.text,
+            crate::speech::synthesis_text(lang, &r.text)
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `talkclock voice-master`: reads the synthesiser's mono WAV `input` (for a `continuing`
+/// recording, "phrase, phrase." of which the first half is kept), trims its silence, fades
+/// its edges, sets its voiced level, and writes a 16-bit WAV `output` at the same rate.
+/// Prints the clip's length, level and peak.
+pub fn voice_master(input: &Path, output: &Path, continuing: bool) -> Result<(), Failure> {
+    let read = |e: hound::Error| Failure::Usage(format!("{}: {e}", input.display()));
+    let reader = hound::WavReader::open(input).map_err(read)?;
+    let spec = reader.spec();
+    if spec.channels != 1 || spec.sample_format != hound::SampleFormat::Int {
+        return Err(Failure::Usage(format!(
+            "{}: expected a mono integer WAV, found {} channel(s) of {:?}",
+            input.display(),
+            spec.channels,
+            spec.sample_format
+        )));
+    }
+    let scale = 1.0 / (1_i64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
+    let samples: Vec<f32> = reader
+        .into_samples::<i32>()
+        .map(|s| s.map(|v| v as f32 * scale))
+        .collect::<Result<_, _>>()
+        .map_err(read)?;
+    let master_error = |e| Failure::Usage(format!("{}: {e}", input.display()));
+    let source = if continuing {
+        first_half(&samples, spec.sample_rate).map_err(master_error)?
+    } else {
+        &samples
+    };
+    let clip = master(source, spec.sample_rate).map_err(master_error)?;
+    let out_spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: spec.sample_rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let write = |e: hound::Error| Failure::Usage(format!("{}: {e}", output.display()));
+    let mut writer = hound::WavWriter::create(output, out_spec).map_err(write)?;
+    for s in &clip {
+        let v = (s * 32_768.0).round().clamp(-32_768.0, 32_767.0) as i16;
+        writer.write_sample(v).map_err(write)?;
+    }
+    writer.finalize().map_err(write)?;
+    println!(
+        "{:.3} s, level {:.2} dBFS, peak {:.2} dBFS",
+        clip.len() as f64 / f64::from(spec.sample_rate),
+        voiced_level_db(&clip, spec.sample_rate).unwrap_or(f32::NEG_INFINITY),
+        peak_db(&clip)
+    );
+    Ok(())
+}
+
+/// `talkclock voice-join`: writes the mono 16-bit WAV clips `inputs`, in order, into one
+/// 16-bit WAV `output`, with `gap_ms` of silence before each (so that a lossy encoder's
+/// windows never reach from one clip into the next). Prints `start<TAB>frames` per clip.
+pub fn voice_join(
+    output: &Path,
+    gap_ms: u32,
+    inputs: &[std::path::PathBuf],
+) -> Result<(), Failure> {
+    let mut writer: Option<hound::WavWriter<_>> = None;
+    let mut rate = None;
+    let mut position = 0usize;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let write = |e: hound::Error| Failure::Usage(format!("{}: {e}", output.display()));
+    for input in inputs {
+        let read = |e: hound::Error| Failure::Usage(format!("{}: {e}", input.display()));
+        let reader = hound::WavReader::open(input).map_err(read)?;
+        let spec = reader.spec();
+        if spec.channels != 1 || spec.bits_per_sample != 16 {
+            return Err(Failure::Usage(format!(
+                "{}: expected mono 16-bit, found {} channel(s) of {} bits",
+                input.display(),
+                spec.channels,
+                spec.bits_per_sample
+            )));
+        }
+        if *rate.get_or_insert(spec.sample_rate) != spec.sample_rate {
+            return Err(Failure::Usage(format!(
+                "{}: {} Hz, the clips before it are {} Hz",
+                input.display(),
+                spec.sample_rate,
+                rate.unwrap_or_default()
+            )));
+        }
+        if writer.is_none() {
+            writer = Some(hound::WavWriter::create(output, spec).map_err(write)?);
+        }
+        let Some(w) = writer.as_mut() else {
+            continue;
+        };
+        let gap = (u64::from(spec.sample_rate) * u64::from(gap_ms) / 1000) as usize;
+        for _ in 0..gap {
+            w.write_sample(0i16).map_err(write)?;
+        }
+        position += gap;
+        let samples: Vec<i16> = reader
+            .into_samples::<i16>()
+            .collect::<Result<_, _>>()
+            .map_err(read)?;
+        for &v in &samples {
+            w.write_sample(v).map_err(write)?;
+        }
+        writeln!(out, "{position}\t{}", samples.len())?;
+        position += samples.len();
+    }
+    if let Some(w) = writer.as_mut() {
+        let tail = (u64::from(rate.unwrap_or_default()) * u64::from(gap_ms) / 1000) as usize;
+        for _ in 0..tail {
+            w.write_sample(0i16).map_err(write)?;
+        }
+    }
+    if let Some(w) = writer {
+        w.finalize().map_err(write)?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -173,6 +173,23 @@ def one_language(lang, args, model, conf, marked):
     return result
 
 
+ITEM_KEYS = ("id", "kind", "group", "file", "text", "reference_text", "expected_secs", "side", "count")
+
+
+def rescore(report, out):
+    """The stored transcripts of a previous run judged again (after a parser change), the
+    audio figures measured again from its files; no Whisper run."""
+    for lang, r in report["languages"].items():
+        for name, sub in (("ours", "ours"), ("rhvoice", "rhvoice")):
+            rows = r[name]["rows"]
+            items = [{k: row[k] for k in ITEM_KEYS} for row in rows]
+            heard = {row["id"]: row["heard"] for row in rows}
+            r[name] = score(items, heard, lang, out / lang / sub)
+    report["goals"] = goals(report)
+    report["rescored"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return report
+
+
 def load_model(model_dir):
     os.environ["HF_HUB_OFFLINE"] = "1"
     from faster_whisper import WhisperModel
@@ -256,8 +273,10 @@ def goals(report):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--binary", required=True, help="the talkclock binary")
-    p.add_argument("--model", required=True, help="the Whisper base CTranslate2 folder")
+    p.add_argument("--binary", help="the talkclock binary")
+    p.add_argument("--model", help="the Whisper base CTranslate2 folder")
+    p.add_argument("--rescore", action="store_true",
+                   help="judge the transcripts of --out's report.json again, without Whisper")
     p.add_argument("--out", default="target/listen/run")
     p.add_argument("--langs", nargs="+", default=["ru", "en"])
     p.add_argument("--random", type=int, default=40)
@@ -268,6 +287,12 @@ def main():
                    help="give RHVoice the plain text instead of the stress-marked text")
     args = p.parse_args()
     out = Path(args.out)
+    if args.rescore:
+        report = rescore(json.loads((out / "report.json").read_text()), out)
+        finish(report, out)
+        return
+    if not args.binary or not args.model:
+        p.error("--binary and --model are needed (except with --rescore)")
     out.mkdir(parents=True, exist_ok=True)
     conf = out / "rhvoice-conf"
     conf.mkdir(exist_ok=True)
@@ -289,12 +314,16 @@ def main():
         report["languages"][lang] = one_language(lang, args, model, conf, marked)
     report["goals"] = goals(report)
     report["seconds"] = round(time.time() - t0)
+    finish(report, out)
+
+
+def finish(report, out):
     text = table(report)
     (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
     (out / "report.md").write_text(text + "\n")
     print()
     print(text)
-    print("\nreport: %s, %s (%d s)" % (out / "report.md", out / "report.json", report["seconds"]))
+    print("\nreport: %s, %s (%d s)" % (out / "report.md", out / "report.json", report.get("seconds", 0)))
 
 
 if __name__ == "__main__":

@@ -60,12 +60,12 @@ MOVE_WORDS = {
 # Words that stand for "one" before a unit ("an hour").
 ONE_WORDS = {"ru": set(), "en": {"a", "an"}}
 
-TOKEN = re.compile(r"\d+(?::\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
+TOKEN = re.compile(r"\d+(?::\d+)*(?:-\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
 def tokens(text):
-    """Lower-case words and digit groups ("1:21" stays one token); ё → е; stress marks,
-    punctuation and hyphens dropped."""
+    """Lower-case words and digit groups ("1:21" and "5-10-2" stay one token); ё → е; stress
+    marks, punctuation and hyphens between words dropped."""
     text = text.lower().replace("ё", "е").replace("+", "")
     return TOKEN.findall(text)
 
@@ -90,34 +90,48 @@ def unglue(words, lang):
     return out
 
 
+def hyphen_group(token):
+    """The values of a hyphen-joined digit group as Whisper writes Russian compound numerals
+    piece by piece: "5-10-2" (пять-десят-два) is 52, "5-10" is 50; any other group gives its
+    parts ("50-1" → [50, 1], joined later as tens and units)."""
+    parts = [int(p) for p in token.split("-")]
+    if len(parts) in (2, 3) and 2 <= parts[0] <= 9 and parts[1] == 10:
+        value = parts[0] * 10
+        if len(parts) == 3:
+            if not 1 <= parts[2] <= 9:
+                return parts
+            value += parts[2]
+        return [value]
+    return parts
+
+
 def collapse(words, lang):
-    """Runs of number words become one number token ("двадцать одна" → "21"); digit tokens
-    are kept as numbers, "h:mm" tokens as one token of their parts joined by ':'."""
+    """Numbers as one token each: number words and digits become their values, and a tens
+    value (20, 30 … 90) right before a units value (1 … 9) becomes one number, whether said
+    as words ("двадцать одна" → "21") or written by Whisper as digits ("50-1", "50, 1" → "51").
+    "h:mm" tokens stay one token."""
     units, teens, tens = NUMBERS[lang]
-    words = unglue(words, lang)
-    out = []
-    i = 0
-    while i < len(words):
-        w = words[i]
+    values = []
+    for w in unglue(words, lang):
         if w.isdigit():
-            out.append(str(int(w)))
-            i += 1
+            values.append(str(int(w)))
+        elif "-" in w and ":" not in w:
+            values.extend(str(v) for v in hyphen_group(w))
         elif w in tens:
-            value = tens[w]
-            if i + 1 < len(words) and words[i + 1] in units and units[words[i + 1]] > 0:
-                value += units[words[i + 1]]
-                i += 1
-            out.append(str(value))
-            i += 1
+            values.append(str(tens[w]))
         elif w in teens:
-            out.append(str(teens[w]))
-            i += 1
+            values.append(str(teens[w]))
         elif w in units:
-            out.append(str(units[w]))
-            i += 1
+            values.append(str(units[w]))
         else:
-            out.append(w)
-            i += 1
+            values.append(w)
+    out = []
+    for v in values:
+        if (v.isdigit() and 1 <= int(v) <= 9 and out and out[-1].isdigit()
+                and int(out[-1]) in range(20, 100, 10)):
+            out[-1] = str(int(out[-1]) + int(v))
+        else:
+            out.append(v)
     return out
 
 

@@ -32,6 +32,16 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("an hour and 5 minutes", "en"), {3900})
         self.assertEqual(parse_times("two minutes, fifty-one seconds", "en"), {171})
 
+    def test_digits_written_piece_by_piece(self):
+        self.assertEqual(parse_times("50-1 минуты.", "ru"), {3060})
+        self.assertEqual(parse_times("5-10-2 секунды.", "ru"), {52})
+        self.assertEqual(parse_times("2 минуты, 20-2 секунды.", "ru"), {142})
+        self.assertEqual(parse_times("1, hour, 50, 3 minutes.", "en"), {6780})
+        self.assertEqual(parse_times("15-15 минут.", "ru"), {900})
+        self.assertEqual(parse_times("10-7 секунд.", "ru"), {7})
+        self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
+        self.assertEqual(parse_times("5-10-12 секунд.", "ru"), {12})
+
     def test_colon_forms(self):
         self.assertEqual(parse_times("1:21:05", "en"), {4865})
         self.assertEqual(parse_times("1:21", "en"), {4860, 81})
@@ -46,7 +56,8 @@ class Numbers(unittest.TestCase):
     def test_collapse(self):
         self.assertEqual(collapse(tokens("сорок ходов за два часа"), "ru"), ["40", "ходов", "за", "2", "часа"])
         self.assertEqual(collapse(tokens("forty-two"), "en"), ["42"])
-        self.assertEqual(collapse(tokens("twenty 1"), "en"), ["20", "1"])
+        self.assertEqual(collapse(tokens("twenty 1"), "en"), ["21"])
+        self.assertEqual(collapse(tokens("twenty ten"), "en"), ["20", "10"])
 
 
 class Sides(unittest.TestCase):

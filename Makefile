@@ -3,6 +3,9 @@
 #   make test   install what the tests need, check formatting and lints, run the whole suite
 #               (the workspace: talkclock and the talkclock-harness crate with the bench smoke test)
 #   make bench  build talkclock and talkclock-bench (release) and run `talkclock bench $(BENCH_ARGS)`
+#   make listen how well Whisper base understands the voice packs, beside RHVoice continuous
+#               (harness/listen/; not part of make test; figures in docs/PERFORMANCE.md);
+#               make listen-test runs only its parser's self-tests
 #   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
 #               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
 
@@ -11,9 +14,12 @@ JOBS ?= 2
 BENCH_ARGS ?=
 TARGET_DIR ?= $(if $(CARGO_TARGET_DIR),$(CARGO_TARGET_DIR),target)
 ARCH ?= amd64
+LISTEN_VENV ?= $(TARGET_DIR)/listen-venv
+LISTEN_MODEL ?= $(TARGET_DIR)/listen/model
+LISTEN_ARGS ?=
 VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: run test bench deb deb-check deps-build deps-test deps-deb build fmt lint
+.PHONY: run test bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
@@ -23,11 +29,26 @@ test: deps-test
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS) --workspace
+	cd harness/listen && python3 -m unittest -q test_parse
 
 # The benchmark needs the test packages (private PulseAudio, parec, speech-dispatcher).
 bench: deps-test
 	$(CARGO) build --release -j$(JOBS) -p talkclock -p talkclock-harness
 	$(TARGET_DIR)/release/talkclock bench $(BENCH_ARGS)
+
+# Renders every test sentence with the voice packs and with RHVoice continuous, transcribes
+# them with Whisper base (faster-whisper, offline) and reports exact matches, WER, durations,
+# gaps and levels into $(TARGET_DIR)/listen/run/ (LISTEN_ARGS: e.g. --langs ru --limit 10).
+listen: listen-test deps-listen
+	$(CARGO) build --release -j$(JOBS) -p talkclock
+	$(LISTEN_VENV)/bin/python harness/listen/listen.py --binary $(TARGET_DIR)/release/talkclock \
+	  --model $(LISTEN_MODEL) --out $(TARGET_DIR)/listen/run $(LISTEN_ARGS)
+
+listen-test:
+	cd harness/listen && python3 -m unittest -q test_parse
+
+deps-listen: deps-build
+	bash harness/listen/setup.sh $(LISTEN_VENV) $(LISTEN_MODEL)
 
 deb: deps-deb
 	bash packaging/deb/build.sh $(ARCH)

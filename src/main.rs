@@ -155,6 +155,42 @@ enum CliCommand {
         /// The clips (mono 16-bit WAV), in order.
         clips: Vec<PathBuf>,
     },
+    /// Render the intelligibility test set (`make listen`): one WAV per sentence and a
+    /// manifest (`manifest.jsonl`) in `--out`.
+    #[command(hide = true)]
+    ListenSet {
+        /// `ru` or `en`.
+        #[arg(long)]
+        lang: String,
+        /// The output folder.
+        #[arg(long)]
+        out: PathBuf,
+        /// The speech rate (-1 … 1); the embedded default configuration's when omitted.
+        #[arg(long, allow_hyphen_values = true)]
+        rate: Option<f32>,
+        /// Random readouts added to the edge cases (the set holds at least 100 readouts).
+        #[arg(long, default_value_t = 40)]
+        random: usize,
+        /// The seed of the random readouts.
+        #[arg(long, default_value_t = 12)]
+        seed: u64,
+        /// The voice packs folder instead of the one the daemon would use.
+        #[arg(long)]
+        voices: Option<PathBuf>,
+    },
+    /// Speed up every WAV of a folder by the voice packs' tempo for a speech rate (`make listen`).
+    #[command(hide = true)]
+    ListenStretch {
+        /// The speech rate (-1 … 1); the embedded default configuration's when omitted.
+        #[arg(long, allow_hyphen_values = true)]
+        rate: Option<f32>,
+        /// The folder of 16-bit mono WAV files.
+        #[arg(long = "in")]
+        input: PathBuf,
+        /// Where the stretched files go, under the same names.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 /// `talkclock run`'s options.
@@ -234,6 +270,22 @@ fn main() -> ExitCode {
         CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
+        CliCommand::ListenSet {
+            lang,
+            out,
+            rate,
+            random,
+            seed,
+            voices,
+        } => cli::listen_set_command(&cli::ListenSetOptions {
+            lang,
+            out,
+            rate,
+            random,
+            seed,
+            voices,
+        }),
+        CliCommand::ListenStretch { rate, input, out } => cli::listen_stretch(rate, &input, &out),
         CliCommand::Say {
             lang,
             time,

@@ -14,6 +14,7 @@
 # stream holds the codec's set-up once, where a file per clip repeated it.
 #
 # Usage: voices/build.sh [PACK...]        (default: every pack below)
+#        voices/build.sh --tools           (only install what the build needs)
 #   TALKCLOCK    the talkclock binary that runs `voice-catalog --lang` and
 #                `voice-master` (default: built from this repo).
 #   JOBS         clips made at once (default: the number of cores).
@@ -260,6 +261,10 @@ build_pack() {
 }
 
 main() {
+  if [ "${1:-}" = --tools ]; then
+    ensure_tools
+    return
+  fi
   trap cleanup EXIT
   ensure_tools
   if [ -z "$TALKCLOCK" ]; then

@@ -3,12 +3,15 @@
 pub mod bench;
 mod buttons;
 mod learn;
+mod listen;
+pub mod listen_set;
 mod voice_tools;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
 pub use buttons::buttons;
 pub use learn::learn;
+pub use listen::{listen_set_command, listen_stretch, ListenSetOptions};
 use std::io::Write;
 use std::path::Path;
 pub use voice_tools::{voice_catalog, voice_join, voice_master};

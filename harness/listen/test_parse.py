@@ -1,0 +1,97 @@
+"""Self-tests of parse.py: `python3 -m unittest discover -s harness/listen` (make listen-test)."""
+
+import unittest
+
+from parse import collapse, edit_distance, judge, normalised, parse_count, parse_side, parse_times, tokens
+
+
+class Numbers(unittest.TestCase):
+    def test_russian_words_in_every_form(self):
+        self.assertEqual(parse_times("Один час двенадцать минут.", "ru"), {4320})
+        self.assertEqual(parse_times("двадцать одна минута", "ru"), {1260})
+        self.assertEqual(parse_times("двадцать одну минуту", "ru"), {1260})
+        self.assertEqual(parse_times("две минуты пятьдесят девять секунд", "ru"), {179})
+        self.assertEqual(parse_times("пятьдесят две секунды", "ru"), {52})
+        self.assertEqual(parse_times("четыре часа", "ru"), {14400})
+        self.assertEqual(parse_times("одиннадцать минут", "ru"), {660})
+        self.assertEqual(parse_times("Пятьдесят пять секунд", "ru"), {55})
+
+    def test_russian_digits_and_yo(self):
+        self.assertEqual(parse_times("1 час 21 минута", "ru"), {4860})
+        self.assertEqual(parse_times("Чёрные: 5 минут 21 секунда", "ru"), {321})
+        self.assertEqual(parse_times("час 12 минут", "ru"), {4320})
+        self.assertEqual(parse_times("Один час однаминута.", "ru"), {3660})
+        self.assertEqual(collapse(tokens("пятьдесят однаминута"), "ru"), ["51", "минута"])
+        self.assertEqual(collapse(tokens("белыми"), "ru"), ["белыми"])
+
+    def test_english_words_hyphens_and_digits(self):
+        self.assertEqual(parse_times("One hour twelve minutes.", "en"), {4320})
+        self.assertEqual(parse_times("twenty-one minutes", "en"), {1260})
+        self.assertEqual(parse_times("fifty nine seconds", "en"), {59})
+        self.assertEqual(parse_times("1 hour 21 minutes", "en"), {4860})
+        self.assertEqual(parse_times("an hour and 5 minutes", "en"), {3900})
+        self.assertEqual(parse_times("two minutes, fifty-one seconds", "en"), {171})
+
+    def test_digits_written_piece_by_piece(self):
+        self.assertEqual(parse_times("50-1 минуты.", "ru"), {3060})
+        self.assertEqual(parse_times("5-10-2 секунды.", "ru"), {52})
+        self.assertEqual(parse_times("2 минуты, 20-2 секунды.", "ru"), {142})
+        self.assertEqual(parse_times("1, hour, 50, 3 minutes.", "en"), {6780})
+        self.assertEqual(parse_times("15-15 минут.", "ru"), {900})
+        self.assertEqual(parse_times("10-7 секунд.", "ru"), {7})
+        self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
+        self.assertEqual(parse_times("5-10-12 секунд.", "ru"), {12})
+
+    def test_colon_forms(self):
+        self.assertEqual(parse_times("1:21:05", "en"), {4865})
+        self.assertEqual(parse_times("1:21", "en"), {4860, 81})
+        self.assertEqual(parse_times("1:21 hours", "en"), {4860})
+        self.assertEqual(parse_times("2:51 seconds", "en"), {171})
+
+    def test_no_time_and_wrong_time(self):
+        self.assertEqual(parse_times("Пауза.", "ru"), set())
+        self.assertNotEqual(parse_times("шестьдесят минут", "ru"), {3000})
+        self.assertEqual(parse_times("пять десять минут", "ru"), {600})
+
+    def test_collapse(self):
+        self.assertEqual(collapse(tokens("сорок ходов за два часа"), "ru"), ["40", "ходов", "за", "2", "часа"])
+        self.assertEqual(collapse(tokens("forty-two"), "en"), ["42"])
+        self.assertEqual(collapse(tokens("twenty 1"), "en"), ["21"])
+        self.assertEqual(collapse(tokens("twenty ten"), "en"), ["20", "10"])
+
+
+class Sides(unittest.TestCase):
+    def test_sides(self):
+        self.assertEqual(parse_side("Флажок упал у белых.", "ru"), "white")
+        self.assertEqual(parse_side("Соперник (чёрные): одна минута.", "ru"), "black")
+        self.assertEqual(parse_side("Black: one minute.", "en"), "black")
+        self.assertIsNone(parse_side("Pause.", "en"))
+
+    def test_counts(self):
+        self.assertEqual(parse_count("Белые: до контроля пять ходов.", "ru"), 5)
+        self.assertEqual(parse_count("Чёрные: 5 минут. До контроля 12 ходов.", "ru"), 12)
+        self.assertEqual(parse_count("Ten.", "en"), 10)
+        self.assertIsNone(parse_count("five minutes", "en"))
+
+
+class Scoring(unittest.TestCase):
+    def test_normalised_and_distance(self):
+        self.assertEqual(normalised("Один час двенадцать минут.", "ru"), ["1", "час", "12", "минут"])
+        self.assertEqual(normalised("1:12", "ru"), ["1", "12"])
+        self.assertEqual(normalised("Чёрные", "ru"), ["черные"])
+        self.assertEqual(edit_distance(["a", "b", "c"], ["a", "c"]), 1)
+        self.assertEqual(edit_distance(["a"], ["b", "c"]), 2)
+        self.assertEqual(edit_distance([], []), 0)
+
+    def test_judge(self):
+        item = {"text": "Белые: пять минут до контроля.", "expected_secs": 300, "side": "white", "count": None}
+        self.assertEqual(judge(item, "Белые, 5 минут до контроля", "ru"), (True, ""))
+        self.assertFalse(judge(item, "Чёрные, 5 минут до контроля", "ru")[0])
+        self.assertFalse(judge(item, "Белые, 50 минут до контроля", "ru")[0])
+        pause = {"text": "Пауза.", "expected_secs": None, "side": None, "count": None}
+        self.assertTrue(judge(pause, " пауза", "ru")[0])
+        self.assertFalse(judge(pause, "пауз", "ru")[0])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,237 @@
+//! `talkclock listen-set` and `talkclock listen-stretch`, the Rust half of `make listen`
+//! (harness/listen/): the measured sentences rendered with the voice packs exactly as the
+//! daemon renders them, one 16-bit mono WAV each and a JSON-lines manifest; and other
+//! recordings (the engine's continuous reference) sped up by the same tempo as the packs.
+
+use super::listen_set::{listen_set, Said, Sentence};
+use super::Failure;
+use crate::speech::{Lang, Side};
+use std::io::Write;
+use std::path::Path;
+
+/// What `listen-set` is asked for.
+#[derive(Debug, Clone)]
+pub struct ListenSetOptions {
+    /// `ru` or `en`.
+    pub lang: String,
+    /// Where the WAV files and `manifest.jsonl` go (created if missing).
+    pub out: std::path::PathBuf,
+    /// The speech rate (-1 … 1); the embedded default configuration's when `None`.
+    pub rate: Option<f32>,
+    /// How many random readouts to add to the edge cases (at least 100 readouts in all).
+    pub random: usize,
+    /// The seed of the random readouts.
+    pub seed: u64,
+    /// The voice packs folder; the daemon's choice when `None`.
+    pub voices: Option<std::path::PathBuf>,
+}
+
+fn checked_rate(rate: Option<f32>) -> Result<f32, Failure> {
+    match rate {
+        Some(r) if (-1.0..=1.0).contains(&r) => Ok(r),
+        Some(r) => Err(Failure::Usage(format!(
+            "--rate {r}: the speech rate is from -1 (slow) through 0 (as recorded) to 1 (fastest)"
+        ))),
+        None => Ok(super::load_config(None)?.audio.speech_rate()),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// The text for a speech engine reading the whole sentence at once: each word as the voice
+/// pack's clips were made from it (Russian words stress-marked), punctuation kept.
+pub fn continuous_text(lang: Lang, text: &str) -> String {
+    text.split(' ')
+        .map(|token| {
+            let start = token.find(char::is_alphabetic).unwrap_or(token.len());
+            let end = token.rfind(char::is_alphabetic).map_or(start, |i| {
+                i + token[i..].chars().next().map_or(1, char::len_utf8)
+            });
+            if start >= end {
+                return token.to_string();
+            }
+            let word = &token[start..end];
+            let lower = word.to_lowercase();
+            let marked = if lower == word || word.chars().skip(1).any(char::is_uppercase) {
+                crate::speech::synthesis_text(lang, word)
+            } else {
+                capitalise(&crate::speech::synthesis_text(lang, &lower))
+            };
+            format!("{}{marked}{}", &token[..start], &token[end..])
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first letter upper-cased (after a leading stress mark too).
+fn capitalise(word: &str) -> String {
+    let mut out = String::new();
+    let mut done = false;
+    for c in word.chars() {
+        if !done && c.is_alphabetic() {
+            out.extend(c.to_uppercase());
+            done = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str) -> String {
+    serde_json::json!({
+        "id": s.id,
+        "kind": s.kind,
+        "group": match (&s.said, s.expected_secs()) {
+            (Said::Readout(_), _) => "readout",
+            (_, Some(_)) => "timed",
+            _ => "other",
+        },
+        "file": file,
+        "text": text,
+        "reference_text": continuous_text(lang, text),
+        "expected_secs": s.expected_secs(),
+        "side": s.side().map(side_name),
+        "count": s.expected_count(),
+    })
+    .to_string()
+}
+
+fn write_wav(path: &Path, rate: u32, samples: &[f32]) -> Result<(), Failure> {
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let io =
+        |e: hound::Error| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
+    let mut w = hound::WavWriter::create(path, spec).map_err(io)?;
+    for x in samples {
+        w.write_sample((x.clamp(-1.0, 1.0) * 32767.0).round() as i16)
+            .map_err(io)?;
+    }
+    w.finalize().map_err(io)
+}
+
+/// `talkclock listen-set`: renders the set and writes the manifest; prints the count.
+pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
+    let lang = super::language(&o.lang)?;
+    let rate = checked_rate(o.rate)?;
+    let dir = crate::daemon::voices::voices_dir(o.voices.as_deref());
+    let tempo = crate::daemon::voices::tempo_for_rate(rate);
+    let voices = crate::daemon::voices::Voices::load_at(&dir, tempo).map_err(Failure::Voices)?;
+    std::fs::create_dir_all(&o.out)?;
+    let set = listen_set(o.random, o.seed);
+    let mut manifest =
+        std::io::BufWriter::new(std::fs::File::create(o.out.join("manifest.jsonl"))?);
+    for s in &set {
+        let utterance = match &s.said {
+            Said::Readout(ms) => crate::speech::readout(lang, *ms),
+            Said::Announce(a) => crate::speech::phrase(lang, a),
+        };
+        let pcm = voices
+            .render(lang, &utterance)
+            .map_err(|e| Failure::Voices(format!("{}: {e}", s.id)))?;
+        let file = format!("{}.wav", s.id);
+        write_wav(&o.out.join(&file), pcm.rate, &pcm.samples)?;
+        writeln!(
+            manifest,
+            "{}",
+            manifest_line(lang, s, &utterance.text, &file)
+        )?;
+    }
+    manifest.flush()?;
+    println!(
+        "{}: {} sentences at speech rate {rate} (tempo {tempo:.3}) from {} in {}",
+        lang.code(),
+        set.len(),
+        dir.display(),
+        o.out.display()
+    );
+    Ok(())
+}
+
+fn read_wav(path: &Path) -> Result<(u32, Vec<f32>), Failure> {
+    let bad = |e: hound::Error| Failure::Read {
+        path: path.display().to_string(),
+        source: std::io::Error::other(e),
+    };
+    let reader = hound::WavReader::open(path).map_err(bad)?;
+    let spec = reader.spec();
+    if spec.channels != 1 || spec.sample_format != hound::SampleFormat::Int {
+        return Err(Failure::Usage(format!(
+            "{}: expected mono integer PCM",
+            path.display()
+        )));
+    }
+    let scale = 2f32.powi(i32::from(spec.bits_per_sample) - 1);
+    let samples = reader
+        .into_samples::<i32>()
+        .map(|s| s.map(|v| v as f32 / scale))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(bad)?;
+    Ok((spec.sample_rate, samples))
+}
+
+/// `talkclock listen-stretch`: every `*.wav` of `input` played at the voice packs' tempo for
+/// `rate` (the same time-stretch the packs get), written under the same name into `out`.
+pub fn listen_stretch(rate: Option<f32>, input: &Path, out: &Path) -> Result<(), Failure> {
+    let rate = checked_rate(rate)?;
+    let tempo = crate::daemon::voices::tempo_for_rate(rate);
+    std::fs::create_dir_all(out)?;
+    let mut n = 0;
+    for entry in std::fs::read_dir(input)? {
+        let path = entry?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("wav") {
+            continue;
+        }
+        let Some(name) = path.file_name() else {
+            continue;
+        };
+        let (sample_rate, samples) = read_wav(&path)?;
+        let stretched = crate::speech::tempo::stretch(&samples, sample_rate, tempo);
+        write_wav(&out.join(name), sample_rate, &stretched)?;
+        n += 1;
+    }
+    println!(
+        "{n} files stretched to tempo {tempo:.3} (speech rate {rate}) into {}",
+        out.display()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuous_text_marks_stress_in_a_sentence() {
+        assert_eq!(
+            continuous_text(Lang::Ru, "Белые: один час двенадцать минут."),
+            "Б+елые: од+ин час двен+адцать мин+ут."
+        );
+        assert_eq!(continuous_text(Lang::Ru, "Один час."), "Од+ин час.");
+        assert_eq!(
+            continuous_text(Lang::En, "White: twenty-one minutes."),
+            "White: twenty-one minutes."
+        );
+    }
+
+    #[test]
+    fn renders_a_wav_and_reads_it_back() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let path = dir.path().join("a.wav");
+        let samples: Vec<f32> = (0..100).map(|i| (i as f32 / 100.0) - 0.5).collect();
+        write_wav(&path, 22_050, &samples).expect("written");
+        let (rate, back) = read_wav(&path).expect("read");
+        assert_eq!(rate, 22_050);
+        assert_eq!(back.len(), 100);
+        assert!((back[10] - samples[10]).abs() < 1e-3);
+    }
+}

@@ -55,7 +55,7 @@ fn every_clip_is_levelled_and_starts_and_ends_in_silence() {
         let (mut lowest, mut highest) = (f32::MAX, f32::MIN);
         for (key, _) in clip_catalog(lang) {
             let samples = pack.clip(&key).expect("clip");
-            let level = voiced_level_db(samples, pack.sample_rate()).expect("not silent");
+            let level = voiced_level_db(&samples, pack.sample_rate()).expect("not silent");
             lowest = lowest.min(level);
             highest = highest.max(level);
             assert!(
@@ -122,13 +122,13 @@ fn render_joins_clips_with_pauses() {
         },
     );
     assert_eq!(u.clips, ["white_nom", ",", "c_hour_1", "c_min_12_end"]);
-    let lens: usize = u.keys().map(|k| pack.clip(k).map_or(0, <[f32]>::len)).sum();
+    let lens: usize = u.keys().map(|k| pack.clip(k).map_or(0, |c| c.len())).sum();
     let audio = pack.render(&u).expect("renders");
     let pauses = (COMMA_PAUSE_MS + SPACE_PAUSE_MS) as usize * 24;
     assert_eq!(audio.len(), lens + pauses, "pauses at 24 kHz");
     let fast = pack.clone().with_tempo(2.0);
     let twice = fast.render(&u).expect("renders");
-    let stretched: usize = u.keys().map(|k| fast.clip(k).map_or(0, <[f32]>::len)).sum();
+    let stretched: usize = u.keys().map(|k| fast.clip(k).map_or(0, |c| c.len())).sum();
     assert_eq!(
         twice.len(),
         stretched + pauses / 2,

@@ -167,7 +167,8 @@ pub struct VoicePack {
     sample_rate: u32,
     /// How many times as fast as recorded the clips are (pauses scale with it).
     tempo: f32,
-    clips: HashMap<String, Vec<f32>>,
+    /// 16-bit samples: a pack holds some 15 minutes of speech, and the decoder gives 16 bits.
+    clips: HashMap<String, Box<[i16]>>,
 }
 
 impl VoicePack {
@@ -216,7 +217,7 @@ impl VoicePack {
                     ),
                 });
             }
-            clips.insert(c.key.clone(), samples);
+            clips.insert(c.key.clone(), to_i16(&samples));
         }
         for (key, text) in clip_catalog(lang) {
             match texts.get(key.as_str()) {
@@ -251,7 +252,8 @@ impl VoicePack {
             return self;
         }
         for samples in self.clips.values_mut() {
-            *samples = super::tempo::stretch(samples, self.sample_rate, tempo);
+            let stretched = super::tempo::stretch(&to_f32(samples), self.sample_rate, tempo);
+            *samples = to_i16(&stretched);
         }
         self.tempo *= tempo;
         self
@@ -288,8 +290,8 @@ impl VoicePack {
     }
 
     /// The decoded samples of one clip.
-    pub fn clip(&self, key: &str) -> Option<&[f32]> {
-        self.clips.get(key).map(Vec::as_slice)
+    pub fn clip(&self, key: &str) -> Option<Vec<f32>> {
+        self.clips.get(key).map(|c| to_f32(c))
     }
 
     /// Mono samples saying `u`: its clips in order with the pause each join asks for
@@ -317,7 +319,7 @@ impl VoicePack {
             if !out.is_empty() {
                 out.resize(out.len() + self.pause_samples(pause), 0.0);
             }
-            out.extend_from_slice(samples);
+            out.extend(samples.iter().map(|&v| f32::from(v) / 32_768.0));
             pause = SPACE_PAUSE_MS;
         }
         Ok(out)
@@ -328,6 +330,19 @@ impl VoicePack {
         (f64::from(self.sample_rate) * f64::from(ms) / 1000.0 / f64::from(self.tempo)).round()
             as usize
     }
+}
+
+/// 16-bit samples as `f32` in -1.0..1.0.
+fn to_f32(samples: &[i16]) -> Vec<f32> {
+    samples.iter().map(|&v| f32::from(v) / 32_768.0).collect()
+}
+
+/// `f32` samples as 16-bit ones (rounded, clipped to the 16-bit range).
+fn to_i16(samples: &[f32]) -> Box<[i16]> {
+    samples
+        .iter()
+        .map(|s| (s * 32_768.0).round().clamp(-32_768.0, 32_767.0) as i16)
+        .collect()
 }
 
 /// Fades a clip's first 3 ms in and its last 6 ms out (raised cosine), so that a join

@@ -1,6 +1,12 @@
 //! One output device's lifecycle on the audio thread: its mixer, its stream, noticing loss
 //! (error callback or stalled callbacks) and reopening in the background. Opening runs on
 //! a short-lived thread so a slow or hung sound server never holds up the other devices.
+//!
+//! A stream with nothing to play for [`IDLE_AFTER`] is paused (corked), or closed where the
+//! device cannot pause, so that no callback runs on silence; the next sound is queued in the
+//! mixer first and then the stream resumed (or reopened), so it plays from its first sample.
+//! A stream paused or closed by us still counts as open; one that cannot be resumed or
+//! reopened is a lost device like any other.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -20,6 +26,23 @@ const FIRST_RETRY: Duration = Duration::from_millis(500);
 const MAX_RETRY: Duration = Duration::from_secs(5);
 /// An open attempt taking longer than this is reported (once) as hung.
 const OPEN_HUNG: Duration = Duration::from_secs(10);
+/// A stream with nothing to play for this long is paused (or closed). Longer than the gaps
+/// inside a burst of sound (a click, then its readout; a warning queued behind a readout:
+/// well under a second), so one burst keeps one running stream; far shorter than a player's
+/// think, where the running stream's callbacks on silence were nearly all the idle daemon's
+/// CPU. Resuming costs one round trip to the sound server (see `docs/PERFORMANCE.md`).
+pub const IDLE_AFTER: Duration = Duration::from_secs(2);
+
+/// Whether a device's stream runs, or rests because nothing has played for a while.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rest {
+    /// Running (or not open at all: lost, or opening for the first time).
+    Awake,
+    /// Paused by us; resumed by the next sound.
+    Paused,
+    /// Closed by us (the device cannot pause); reopened by the next sound.
+    Closed,
+}
 
 /// Per-listener "something was playing at the end of the last buffer", written by the
 /// device callbacks, read by [`crate::audio::AudioOut::is_playing`].
@@ -56,6 +79,9 @@ pub(crate) struct DeviceOutput {
     next_retry: Instant,
     retry_delay: Duration,
     failures: u32,
+    rest: Rest,
+    /// Since when the mixer has had nothing to play (while awake and open).
+    idle_since: Option<Instant>,
 }
 
 impl DeviceOutput {
@@ -72,6 +98,8 @@ impl DeviceOutput {
             next_retry: now,
             retry_delay: FIRST_RETRY,
             failures: 0,
+            rest: Rest::Awake,
+            idle_since: None,
         }
     }
 
@@ -87,9 +115,74 @@ impl DeviceOutput {
         self.opening.is_some()
     }
 
-    /// True when nothing is left to play on an open stream.
+    /// True when nothing is left to play on an open stream (or one being reopened for it).
     pub(crate) fn is_drained(&self) -> bool {
-        self.stream.is_none() || self.mixer().is_idle()
+        let coming = self.stream.is_some() || self.rest == Rest::Closed;
+        !coming || self.mixer().is_idle()
+    }
+
+    /// Call after queuing sound in the mixer: resumes a paused stream, or starts reopening a
+    /// closed one, so the sound plays from its first sample (a device that cannot be reopened
+    /// is reported lost by [`DeviceOutput::poll`] when the open fails).
+    pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
+        let now = Instant::now();
+        self.idle_since = None;
+        match self.rest {
+            Rest::Awake => {}
+            Rest::Paused => {
+                let resumed = self.stream.as_ref().map(|s| (s.resume(), s.callbacks()));
+                match resumed {
+                    Some((Ok(()), callbacks)) => {
+                        self.rest = Rest::Awake;
+                        self.last_callbacks = callbacks;
+                        self.last_progress = now;
+                    }
+                    Some((Err(e), _)) => {
+                        tracing::warn!("{e}; reopening the stream");
+                        self.stream = None;
+                        self.rest = Rest::Closed;
+                        self.start_open(backend, now);
+                    }
+                    None => self.rest = Rest::Awake,
+                }
+            }
+            Rest::Closed => {
+                if self.opening.is_none() {
+                    self.start_open(backend, now);
+                }
+            }
+        }
+    }
+
+    /// Pauses (or closes) a stream that has had nothing to play for [`IDLE_AFTER`].
+    fn rest_if_idle(&mut self, now: Instant) {
+        if self.rest != Rest::Awake || self.opening.is_some() {
+            return;
+        }
+        let Some(stream) = &self.stream else {
+            self.idle_since = None;
+            return;
+        };
+        if !self.mixer().is_idle() {
+            self.idle_since = None;
+            return;
+        }
+        let since = *self.idle_since.get_or_insert(now);
+        if now.duration_since(since) < IDLE_AFTER {
+            return;
+        }
+        self.idle_since = None;
+        match stream.pause() {
+            Ok(()) => {
+                self.rest = Rest::Paused;
+                tracing::debug!(device = %self.request.device, "audio output idle: paused");
+            }
+            Err(e) => {
+                self.stream = None;
+                self.rest = Rest::Closed;
+                tracing::debug!(device = %self.request.device, "audio output idle: closed ({e})");
+            }
+        }
     }
 
     /// Time for what the stream already took to reach the device.
@@ -111,6 +204,7 @@ impl DeviceOutput {
         if self.stream_is_dead(now) {
             tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
             self.stream = None;
+            self.rest = Rest::Awake;
             self.forget_sound();
             self.next_retry = now;
             change -= 1;
@@ -134,9 +228,10 @@ impl DeviceOutput {
                     change += self.opened(Err(AudioError::Stream { device, reason }), now);
                 }
             }
-        } else if self.stream.is_none() && now >= self.next_retry {
+        } else if self.stream.is_none() && self.rest == Rest::Awake && now >= self.next_retry {
             self.start_open(backend, now);
         }
+        self.rest_if_idle(now);
         change
     }
 
@@ -145,7 +240,8 @@ impl DeviceOutput {
             return false;
         };
         let callbacks = stream.callbacks();
-        if callbacks != self.last_callbacks {
+        if callbacks != self.last_callbacks || self.rest == Rest::Paused {
+            // Paused by us: no callbacks is no stall.
             self.last_callbacks = callbacks;
             self.last_progress = now;
         }
@@ -179,7 +275,10 @@ impl DeviceOutput {
         }
     }
 
+    /// Takes the result of an open; +1 / -1 when the device became open / was found lost.
     fn opened(&mut self, result: OpenResult, now: Instant) -> i32 {
+        // Reopened for a sound after resting: it was counted as open all along.
+        let was_resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
         match result {
             Ok(stream) => {
                 if self.failures > 0 {
@@ -190,7 +289,14 @@ impl DeviceOutput {
                 self.retry_delay = FIRST_RETRY;
                 self.last_callbacks = 0;
                 self.last_progress = now;
-                1
+                self.idle_since = None;
+                i32::from(!was_resting)
+            }
+            Err(e) if was_resting => {
+                tracing::error!(device = %self.request.device, "audio output lost ({e}); will reopen when it returns");
+                self.forget_sound();
+                self.next_retry = now;
+                -1
             }
             Err(e) => {
                 self.failures += 1;
@@ -216,9 +322,10 @@ impl DeviceOutput {
         }
     }
 
-    /// Closes the stream; returns true if one was open.
+    /// Closes the stream; returns true if one was open (or resting closed, counted open).
     pub(crate) fn close(&mut self) -> bool {
         self.opening = None;
-        self.stream.take().is_some()
+        let resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
+        self.stream.take().is_some() || resting
     }
 }

@@ -162,7 +162,7 @@ fn loud_overlap_on_a_shared_speaker_stays_below_full_scale(out: &Path) {
     );
 }
 
-/// A stream that rested (nothing played for longer than `IDLE_AFTER`) plays the next sound
+/// A stream that rested (closed after nothing played for `IDLE_AFTER`) plays the next sound
 /// from its first sample, on every layout, and still counts as open meanwhile.
 fn a_rested_stream_plays_the_next_sound_from_its_first_sample(out: &Path) {
     let first = tone(440.0, 0.5, 0.05);

@@ -253,7 +253,7 @@ fn pulse_realtime_output() {
 
     let audio = start(DEFAULT_BUFFER_FRAMES);
     routing(&audio, &recorder, Duration::from_millis(500));
-    // Long enough for the stream to rest (corked): the phrase after it is whole too.
+    // Long enough for the stream to rest (closed): the phrase after it is whole too.
     routing(&audio, &recorder, IDLE_AFTER + Duration::from_secs(1));
     flag_preempts_readout(&audio, &recorder);
     click_not_delayed_by_speech(&audio, &recorder);

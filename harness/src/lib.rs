@@ -52,6 +52,8 @@ pub struct BenchOptions {
     pub drift: Duration,
     /// Time queries to time per speech path.
     pub audio_rounds: usize,
+    /// The daemon's `[audio] buffer_frames` (its default when `None`).
+    pub buffer_frames: Option<u32>,
 }
 
 impl BenchOptions {
@@ -67,6 +69,7 @@ impl BenchOptions {
                 idle: Duration::from_secs(4),
                 drift: Duration::from_secs(15),
                 audio_rounds: 3,
+                buffer_frames: None,
             }
         } else {
             BenchOptions {
@@ -78,6 +81,7 @@ impl BenchOptions {
                 idle: Duration::from_secs(60),
                 drift: Duration::from_secs(120),
                 audio_rounds: 15,
+                buffer_frames: None,
             }
         }
     }
@@ -242,12 +246,11 @@ struct Sound {
 fn measure_sound(options: &BenchOptions, dir: &Path) -> Result<Sound, String> {
     let recorder = pulse::Recorder::start()?;
     let speech = SystemSpeech::new("en", DEFAULT_SPEECH_RATE).map_err(|e| e.to_string())?;
-    let mut daemon = daemon::Daemon::start(
-        &options.exe,
-        &dir.join("daemon"),
-        &core_loop::config_text("2:00:00"),
-        false,
-    )?;
+    let mut config = core_loop::config_text("2:00:00");
+    if let Some(frames) = options.buffer_frames {
+        config += &format!("\n[audio]\nbuffer_frames = {frames}\n");
+    }
+    let mut daemon = daemon::Daemon::start(&options.exe, &dir.join("daemon"), &config, false)?;
     let result = measure_daemon(options, &mut daemon, &recorder, &speech);
     daemon.quit();
     recorder.stop();

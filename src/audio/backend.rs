@@ -44,12 +44,6 @@ pub trait OutputStream: Send {
     fn is_lost(&self) -> bool;
     /// Number of callbacks so far (a stalled count also means the stream is dead).
     fn callbacks(&self) -> u64;
-    /// Stops the callbacks while nothing plays (PulseAudio: corks the stream; ALSA: pauses
-    /// the PCM). An error means the stream cannot pause and must be closed instead.
-    fn pause(&self) -> Result<(), AudioError>;
-    /// Restarts the callbacks after [`OutputStream::pause`]; an error means the stream is
-    /// no longer usable.
-    fn resume(&self) -> Result<(), AudioError>;
 }
 
 /// Opens output streams (called from a helper thread, hence `Sync`).
@@ -134,8 +128,7 @@ pub(crate) fn find_device(host: &cpal::Host, name: &str) -> Result<cpal::Device,
 }
 
 struct CpalStream {
-    stream: cpal::Stream,
-    device: String,
+    _stream: cpal::Stream,
     format: StreamFormat,
     lost: Arc<AtomicBool>,
     callbacks: Arc<AtomicU64>,
@@ -150,18 +143,6 @@ impl OutputStream for CpalStream {
     }
     fn callbacks(&self) -> u64 {
         self.callbacks.load(Ordering::Relaxed)
-    }
-    fn pause(&self) -> Result<(), AudioError> {
-        self.stream.pause().map_err(|e| AudioError::Stream {
-            device: self.device.clone(),
-            reason: format!("cannot pause: {e}"),
-        })
-    }
-    fn resume(&self) -> Result<(), AudioError> {
-        self.stream.play().map_err(|e| AudioError::Stream {
-            device: self.device.clone(),
-            reason: format!("cannot resume: {e}"),
-        })
     }
 }
 
@@ -245,8 +226,7 @@ impl OutputBackend for CpalBackend {
             "audio output open"
         );
         Ok(Box::new(CpalStream {
-            stream,
-            device: request.device.clone(),
+            _stream: stream,
             format,
             lost,
             callbacks,

@@ -2,11 +2,13 @@
 //! (error callback or stalled callbacks) and reopening in the background. Opening runs on
 //! a short-lived thread so a slow or hung sound server never holds up the other devices.
 //!
-//! A stream with nothing to play for [`IDLE_AFTER`] is paused (corked), or closed where the
-//! device cannot pause, so that no callback runs on silence; the next sound is queued in the
-//! mixer first and then the stream resumed (or reopened), so it plays from its first sample.
-//! A stream paused or closed by us still counts as open; one that cannot be resumed or
-//! reopened is a lost device like any other.
+//! A stream with nothing to play for [`IDLE_AFTER`] is closed, so that no callback (and no
+//! sound-server client) runs on silence; the next sound is queued in the mixer first and then
+//! the stream reopened, so it plays from its first sample. A stream closed by us still counts
+//! as open; one that cannot be reopened is a lost device like any other. Closing, not
+//! pausing: a paused (corked) PulseAudio stream kept its client polling (0.4 % of a core) and
+//! kept a buffer of silence to play before the next sound, where a new stream starts empty
+//! (see `docs/PERFORMANCE.md`, "Issue 12: audio").
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -26,11 +28,12 @@ const FIRST_RETRY: Duration = Duration::from_millis(500);
 const MAX_RETRY: Duration = Duration::from_secs(5);
 /// An open attempt taking longer than this is reported (once) as hung.
 const OPEN_HUNG: Duration = Duration::from_secs(10);
-/// A stream with nothing to play for this long is paused (or closed). Longer than the gaps
-/// inside a burst of sound (a click, then its readout; a warning queued behind a readout:
-/// well under a second), so one burst keeps one running stream; far shorter than a player's
-/// think, where the running stream's callbacks on silence were nearly all the idle daemon's
-/// CPU. Resuming costs one round trip to the sound server (see `docs/PERFORMANCE.md`).
+/// A stream with nothing to play for this long is closed (and reopened by the next sound).
+/// Longer than the gaps inside a burst of sound (a click, then its readout; a warning queued
+/// behind a readout: well under a second), so one burst keeps one stream; far shorter than a
+/// player's think, where the running stream's callbacks on silence were nearly all the idle
+/// daemon's CPU. Reopening costs a connection to the sound server (a few ms, on the audio
+/// thread's helper), and the new stream starts with an empty buffer.
 pub const IDLE_AFTER: Duration = Duration::from_secs(2);
 
 /// Whether a device's stream runs, or rests because nothing has played for a while.
@@ -38,9 +41,7 @@ pub const IDLE_AFTER: Duration = Duration::from_secs(2);
 enum Rest {
     /// Running (or not open at all: lost, or opening for the first time).
     Awake,
-    /// Paused by us; resumed by the next sound.
-    Paused,
-    /// Closed by us (the device cannot pause); reopened by the next sound.
+    /// Closed by us while idle; reopened by the next sound, counted as open meanwhile.
     Closed,
 }
 
@@ -121,67 +122,32 @@ impl DeviceOutput {
         !coming || self.mixer().is_idle()
     }
 
-    /// Call after queuing sound in the mixer: resumes a paused stream, or starts reopening a
-    /// closed one, so the sound plays from its first sample (a device that cannot be reopened
-    /// is reported lost by [`DeviceOutput::poll`] when the open fails).
+    /// Call after queuing sound in the mixer: starts reopening a stream closed while idle, so
+    /// the sound plays from its first sample (a device that cannot be reopened is reported
+    /// lost by [`DeviceOutput::poll`] when the open fails).
     pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
-        let now = Instant::now();
         self.idle_since = None;
-        match self.rest {
-            Rest::Awake => {}
-            Rest::Paused => {
-                let resumed = self.stream.as_ref().map(|s| (s.resume(), s.callbacks()));
-                match resumed {
-                    Some((Ok(()), callbacks)) => {
-                        self.rest = Rest::Awake;
-                        self.last_callbacks = callbacks;
-                        self.last_progress = now;
-                    }
-                    Some((Err(e), _)) => {
-                        tracing::warn!("{e}; reopening the stream");
-                        self.stream = None;
-                        self.rest = Rest::Closed;
-                        self.start_open(backend, now);
-                    }
-                    None => self.rest = Rest::Awake,
-                }
-            }
-            Rest::Closed => {
-                if self.opening.is_none() {
-                    self.start_open(backend, now);
-                }
-            }
+        if self.rest == Rest::Closed && self.opening.is_none() {
+            self.start_open(backend, Instant::now());
         }
     }
 
-    /// Pauses (or closes) a stream that has had nothing to play for [`IDLE_AFTER`].
+    /// Closes a stream that has had nothing to play for [`IDLE_AFTER`].
     fn rest_if_idle(&mut self, now: Instant) {
-        if self.rest != Rest::Awake || self.opening.is_some() {
-            return;
-        }
-        let Some(stream) = &self.stream else {
+        if self.rest != Rest::Awake || self.opening.is_some() || self.stream.is_none() {
             self.idle_since = None;
             return;
-        };
+        }
         if !self.mixer().is_idle() {
             self.idle_since = None;
             return;
         }
         let since = *self.idle_since.get_or_insert(now);
-        if now.duration_since(since) < IDLE_AFTER {
-            return;
-        }
-        self.idle_since = None;
-        match stream.pause() {
-            Ok(()) => {
-                self.rest = Rest::Paused;
-                tracing::debug!(device = %self.request.device, "audio output idle: paused");
-            }
-            Err(e) => {
-                self.stream = None;
-                self.rest = Rest::Closed;
-                tracing::debug!(device = %self.request.device, "audio output idle: closed ({e})");
-            }
+        if now.duration_since(since) >= IDLE_AFTER {
+            self.idle_since = None;
+            self.stream = None;
+            self.rest = Rest::Closed;
+            tracing::debug!(device = %self.request.device, "audio output idle: closed");
         }
     }
 
@@ -240,8 +206,7 @@ impl DeviceOutput {
             return false;
         };
         let callbacks = stream.callbacks();
-        if callbacks != self.last_callbacks || self.rest == Rest::Paused {
-            // Paused by us: no callbacks is no stall.
+        if callbacks != self.last_callbacks {
             self.last_callbacks = callbacks;
             self.last_progress = now;
         }

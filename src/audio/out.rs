@@ -122,8 +122,8 @@ impl AudioOut {
         self.guarded.iter().map(|g| g.load(Ordering::Relaxed)).sum()
     }
 
-    /// True when every configured device has an open stream (one paused by us while nothing
-    /// plays counts as open: it resumes on the next sound).
+    /// True when every configured device has an open stream (one closed by us while nothing
+    /// plays counts as open: it is reopened for the next sound).
     pub fn all_devices_open(&self) -> bool {
         self.open_streams.load(Ordering::Relaxed) == self.wanted_streams
     }

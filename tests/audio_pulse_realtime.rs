@@ -96,12 +96,13 @@ fn routing(audio: &AudioOut, recorder: &Recorder, idle: Duration) {
         peak(&left[r0..=r1]) < 0.001,
         "left silent while Black speaks"
     );
-    // The phrase's first sample is what the sink played first. On this VM the monitor has
-    // twice (in some 10 runs, after 0.5 s and after 3 s of silence alike) shown the phrase
-    // starting a few frames in (≤ 8 of 48 000 per second): what the server rendered ahead of a
-    // stream that had nothing to play is not always what its monitor records. The exact
-    // first sample is checked on the ALSA file device (`tests/audio_layouts.rs`).
-    let skipped = (0..16).find(|&k| (left[l0] - a.samples[k] * bus()).abs() < 0.01);
+    // The phrase's first sample is what the sink played first. At this null sink's monitor the
+    // phrase has been seen starting 7 to 23 frames in, after 0.5 s of silence (a running
+    // stream) and after 3 s (a new stream) alike, in 5 of some 12 runs on 2026-11-30 on a loaded
+    // VM. Unexplained; the likeliest cause is the server rewinding the sink to start new data at
+    // once, which its monitor does not record again. 2 ms (96 frames) is allowed here; the
+    // exact first sample is checked on the ALSA file device (`tests/audio_layouts.rs`).
+    let skipped = (0..96).find(|&k| (left[l0] - a.samples[k] * bus()).abs() < 0.01);
     eprintln!(
         "onset after {idle:?} idle: {:?}, first {skipped:?} frames missing",
         &left[l0..l0 + 4]

@@ -1,6 +1,8 @@
 //! Sound at the server: the real daemon with audio on the private PulseAudio, its idle cost
 //! while a clock runs with nothing to say, and the time from a `t` key to the first sound of
-//! the readout (voice pack), against the same words through speech-dispatcher (`tts`).
+//! the readout (voice pack), against the same words through speech-dispatcher (`tts`); the
+//! time from a clock button to its click; and both again after the output stream has rested
+//! (nothing played for longer than [`talkclock::audio::IDLE_AFTER`]).
 
 use crate::core_loop::signed_us;
 use crate::daemon::{Daemon, ThreadTime};
@@ -11,6 +13,8 @@ use talkclock::audio::SystemSpeech;
 
 /// A sample louder than this (−34 dBFS) counts as sound.
 pub const THRESHOLD: f32 = 0.02;
+/// A sample louder than this (−20 dBFS) counts as audible (issue 12's definition).
+pub const AUDIBLE: f32 = 0.1;
 /// Silence this long means what was playing has ended.
 const QUIET: Duration = Duration::from_millis(300);
 /// Longest wait for a sound to begin or end.
@@ -33,13 +37,26 @@ pub fn wait_for_silence(recorder: &Recorder) -> Result<(), String> {
     }
 }
 
-/// Waits for the first sound after `asked`; its delay in milliseconds.
-fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<f64, String> {
+/// Delays from a request to its first sound, in milliseconds.
+#[derive(Debug, Clone, Copy)]
+pub struct Onset {
+    /// To the first sample above [`THRESHOLD`] (−34 dBFS).
+    pub sound: f64,
+    /// To the first sample above [`AUDIBLE`] (−20 dBFS).
+    pub audible: f64,
+}
+
+/// Waits for the first sound (and the first audible sample) after `asked`.
+fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<Onset, String> {
     let mut chunks: Vec<Chunk> = Vec::new();
     loop {
         chunks.extend(recorder.take());
-        if let Some(at) = first_sound_time(&chunks, THRESHOLD) {
-            return Ok(signed_us(at, asked) / 1e3);
+        let sound = first_sound_time(&chunks, THRESHOLD);
+        if let (Some(sound), Some(audible)) = (sound, first_sound_time(&chunks, AUDIBLE)) {
+            return Ok(Onset {
+                sound: signed_us(sound, asked) / 1e3,
+                audible: signed_us(audible, asked) / 1e3,
+            });
         }
         if asked.elapsed() > LIMIT {
             return Err(format!("{what}: no sound at the sink within 15 s"));
@@ -97,7 +114,7 @@ pub fn press_to_audio(
     recorder: &Recorder,
     speech: &SystemSpeech,
     rounds: usize,
-) -> Result<(Vec<f64>, Vec<f64>), String> {
+) -> Result<(Vec<Onset>, Vec<Onset>), String> {
     // Warm-up, not counted: speech-dispatcher starts its output module on the first text.
     wait_for_silence(recorder)?;
     let asked = Instant::now();
@@ -121,6 +138,56 @@ pub fn press_to_audio(
         speech.stop().map_err(|e| e.to_string())?;
     }
     Ok((voice_pack, system))
+}
+
+/// How long the sink stays silent before a press "after idle": the daemon's stream rests
+/// after [`talkclock::audio::IDLE_AFTER`]; one more second makes sure it has.
+pub fn rested() -> Duration {
+    talkclock::audio::IDLE_AFTER + Duration::from_secs(1)
+}
+
+/// Press-to-readout delays for `rounds` time queries, each after the stream has rested.
+pub fn press_to_audio_after_idle(
+    daemon: &mut Daemon,
+    recorder: &Recorder,
+    rounds: usize,
+) -> Result<Vec<Onset>, String> {
+    let mut delays = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        wait_for_silence(recorder)?;
+        std::thread::sleep(rested());
+        recorder.take();
+        daemon.take_lines();
+        let asked = daemon.key("t")?;
+        delays.push(first_sound_after(
+            recorder,
+            asked,
+            "voice pack readout after idle",
+        )?);
+    }
+    wait_for_silence(recorder)?;
+    Ok(delays)
+}
+
+/// Button-to-click delays for `rounds` presses (the players' buttons in turn, starting with
+/// White's, who is to move), each after `quiet` of silence at the sink.
+pub fn press_to_click(
+    daemon: &mut Daemon,
+    recorder: &Recorder,
+    rounds: usize,
+    quiet: Duration,
+) -> Result<Vec<Onset>, String> {
+    let mut delays = Vec::with_capacity(rounds);
+    for round in 0..rounds {
+        wait_for_silence(recorder)?;
+        std::thread::sleep(quiet);
+        recorder.take();
+        let key = if round % 2 == 0 { "w" } else { "b" };
+        let asked = daemon.key(key)?;
+        delays.push(first_sound_after(recorder, asked, "click")?);
+    }
+    wait_for_silence(recorder)?;
+    Ok(delays)
 }
 
 /// The words the daemon printed for the readout (`[white] White: …`), prefixes removed.

@@ -52,6 +52,8 @@ pub struct BenchOptions {
     pub drift: Duration,
     /// Time queries to time per speech path.
     pub audio_rounds: usize,
+    /// The daemon's `[audio] buffer_frames` (its default when `None`).
+    pub buffer_frames: Option<u32>,
 }
 
 impl BenchOptions {
@@ -67,6 +69,7 @@ impl BenchOptions {
                 idle: Duration::from_secs(4),
                 drift: Duration::from_secs(15),
                 audio_rounds: 3,
+                buffer_frames: None,
             }
         } else {
             BenchOptions {
@@ -78,6 +81,7 @@ impl BenchOptions {
                 idle: Duration::from_secs(60),
                 drift: Duration::from_secs(120),
                 audio_rounds: 15,
+                buffer_frames: None,
             }
         }
     }
@@ -168,8 +172,15 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
             .map(|l| (l.lang.code().to_string(), stats::round(f(l), 3)))
             .collect()
     };
-    let voice_pack = summary(&sound.voice_pack, "press to audio (voice pack)")?;
-    let speech_dispatcher = summary(&sound.system, "press to audio (speech-dispatcher)")?;
+    let sounds = |o: &[audio::Onset]| o.iter().map(|o| o.sound).collect::<Vec<_>>();
+    let audible = |o: &[audio::Onset]| o.iter().map(|o| o.audible).collect::<Vec<_>>();
+    let voice_pack = summary(&sounds(&sound.voice_pack), "press to audio (voice pack)")?;
+    let speech_dispatcher = summary(&sounds(&sound.system), "press to audio (speech-dispatcher)")?;
+    let audible_pack = summary(&audible(&sound.voice_pack), "press to audible (voice pack)")?;
+    let audible_system = summary(
+        &audible(&sound.system),
+        "press to audible (speech-dispatcher)",
+    )?;
     Ok(Report {
         flag_error_us: summary(&flags, "flag error")?,
         press_to_switch_us: summary(&presses, "press to switch")?,
@@ -179,6 +190,21 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
             voice_pack_clip_onset: stats::round(clip_onset, 2),
             voice_pack,
             speech_dispatcher,
+        },
+        press_to_audible_ms: report::Audible {
+            speedup_p50: stats::round(audible_system.p50 / audible_pack.p50, 3),
+            speedup_p99: stats::round(audible_system.p99 / audible_pack.p99, 3),
+            voice_pack: audible_pack,
+            speech_dispatcher: audible_system,
+            voice_pack_after_idle: summary(
+                &audible(&sound.voice_pack_after_idle),
+                "press to audible after idle (voice pack)",
+            )?,
+            click: summary(&audible(&sound.click), "press to click")?,
+            click_after_idle: summary(
+                &audible(&sound.click_after_idle),
+                "press to click after idle",
+            )?,
         },
         idle_cpu_percent: stats::round(sound.idle.cpu_percent, 4),
         idle_cpu_by_thread: sound
@@ -210,19 +236,21 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
 struct Sound {
     startup_ms: f64,
     idle: audio::Idle,
-    voice_pack: Vec<f64>,
-    system: Vec<f64>,
+    voice_pack: Vec<audio::Onset>,
+    system: Vec<audio::Onset>,
+    voice_pack_after_idle: Vec<audio::Onset>,
+    click: Vec<audio::Onset>,
+    click_after_idle: Vec<audio::Onset>,
 }
 
 fn measure_sound(options: &BenchOptions, dir: &Path) -> Result<Sound, String> {
     let recorder = pulse::Recorder::start()?;
     let speech = SystemSpeech::new("en", DEFAULT_SPEECH_RATE).map_err(|e| e.to_string())?;
-    let mut daemon = daemon::Daemon::start(
-        &options.exe,
-        &dir.join("daemon"),
-        &core_loop::config_text("2:00:00"),
-        false,
-    )?;
+    let mut config = core_loop::config_text("2:00:00");
+    if let Some(frames) = options.buffer_frames {
+        config += &format!("\n[audio]\nbuffer_frames = {frames}\n");
+    }
+    let mut daemon = daemon::Daemon::start(&options.exe, &dir.join("daemon"), &config, false)?;
     let result = measure_daemon(options, &mut daemon, &recorder, &speech);
     daemon.quit();
     recorder.stop();
@@ -242,11 +270,18 @@ fn measure_daemon(
     let idle = audio::idle(daemon, options.idle)?;
     let (voice_pack, system) =
         audio::press_to_audio(daemon, recorder, speech, options.audio_rounds)?;
+    let rounds = options.audio_rounds;
+    let voice_pack_after_idle = audio::press_to_audio_after_idle(daemon, recorder, rounds)?;
+    let click = audio::press_to_click(daemon, recorder, rounds, Duration::from_millis(200))?;
+    let click_after_idle = audio::press_to_click(daemon, recorder, rounds, audio::rested())?;
     Ok(Sound {
         startup_ms,
         idle,
         voice_pack,
         system,
+        voice_pack_after_idle,
+        click,
+        click_after_idle,
     })
 }
 

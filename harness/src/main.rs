@@ -30,6 +30,10 @@ struct Args {
     /// The `talkclock` binary to measure; the one in this program's folder when omitted.
     #[arg(long)]
     talkclock: Option<PathBuf>,
+    /// The daemon's `[audio] buffer_frames` for the sound measurements (its default when
+    /// omitted).
+    #[arg(long)]
+    buffer_frames: Option<u32>,
     /// Only the core loop, quiet and then with every core busy (stress-ng), side by side.
     #[arg(long)]
     under_load: bool,
@@ -70,6 +74,7 @@ fn bench(args: &Args) -> Result<(), String> {
     };
     let mut options = BenchOptions::new(exe, args.quick);
     options.voices = args.voices.clone();
+    options.buffer_frames = args.buffer_frames;
     if let Some(secs) = args.idle_secs {
         options.idle = Duration::from_secs(secs.max(1));
     }

@@ -1,6 +1,7 @@
 //! Audio configuration: which host, buffer size, and where each listener's sound goes.
 
 use crate::audio::error::AudioError;
+use crate::audio::headroom;
 use crate::hearing::Listener;
 
 /// Which audio host (cpal backend) to use.
@@ -130,6 +131,25 @@ impl AudioConfig {
             .max()
             .unwrap_or(0)
             .max(2)
+    }
+
+    /// Fixed gain of `device`'s channel `channel` bus: room for every listener routed to it
+    /// to speak at full scale with a cue on top at once, below −1 dBFS (the rule is in
+    /// [`crate::audio::headroom`]). A channel nobody is routed to has gain 1.
+    pub fn bus_gain(&self, device: &str, channel: u16) -> f32 {
+        let listeners = self
+            .routes
+            .iter()
+            .filter(|r| r.device == device && r.channels.contains(&channel))
+            .count();
+        headroom::bus_gain(listeners, self.speech_volume, self.cue_volume)
+    }
+
+    /// [`AudioConfig::bus_gain`] of each of `device`'s channels.
+    pub fn bus_gains(&self, device: &str) -> Vec<f32> {
+        (0..self.device_channels(device))
+            .map(|c| self.bus_gain(device, c))
+            .collect()
     }
 
     /// Checks the parts the audio layer relies on; reports every problem at once.

@@ -1,6 +1,14 @@
 //! One output device's lifecycle on the audio thread: its mixer, its stream, noticing loss
 //! (error callback or stalled callbacks) and reopening in the background. Opening runs on
 //! a short-lived thread so a slow or hung sound server never holds up the other devices.
+//!
+//! A stream with nothing to play for [`IDLE_AFTER`] is closed, so that no callback (and no
+//! sound-server client) runs on silence; the next sound is queued in the mixer first and then
+//! the stream reopened, so it plays from its first sample. A stream closed by us still counts
+//! as open; one that cannot be reopened is a lost device like any other. Closing, not
+//! pausing: a paused (corked) PulseAudio stream kept its client polling (0.4 % of a core) and
+//! kept a buffer of silence to play before the next sound, where a new stream starts empty
+//! (see `docs/PERFORMANCE.md`, "Issue 12: audio").
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -20,6 +28,22 @@ const FIRST_RETRY: Duration = Duration::from_millis(500);
 const MAX_RETRY: Duration = Duration::from_secs(5);
 /// An open attempt taking longer than this is reported (once) as hung.
 const OPEN_HUNG: Duration = Duration::from_secs(10);
+/// A stream with nothing to play for this long is closed (and reopened by the next sound).
+/// Longer than the gaps inside a burst of sound (a click, then its readout; a warning queued
+/// behind a readout: well under a second), so one burst keeps one stream; far shorter than a
+/// player's think, where the running stream's callbacks on silence were nearly all the idle
+/// daemon's CPU. Reopening costs a connection to the sound server (a few ms, on the audio
+/// thread's helper), and the new stream starts with an empty buffer.
+pub const IDLE_AFTER: Duration = Duration::from_secs(2);
+
+/// Whether a device's stream runs, or rests because nothing has played for a while.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rest {
+    /// Running (or not open at all: lost, or opening for the first time).
+    Awake,
+    /// Closed by us while idle; reopened by the next sound, counted as open meanwhile.
+    Closed,
+}
 
 /// Per-listener "something was playing at the end of the last buffer", written by the
 /// device callbacks, read by [`crate::audio::AudioOut::is_playing`].
@@ -56,6 +80,9 @@ pub(crate) struct DeviceOutput {
     next_retry: Instant,
     retry_delay: Duration,
     failures: u32,
+    rest: Rest,
+    /// Since when the mixer has had nothing to play (while awake and open).
+    idle_since: Option<Instant>,
 }
 
 impl DeviceOutput {
@@ -72,6 +99,8 @@ impl DeviceOutput {
             next_retry: now,
             retry_delay: FIRST_RETRY,
             failures: 0,
+            rest: Rest::Awake,
+            idle_since: None,
         }
     }
 
@@ -87,9 +116,39 @@ impl DeviceOutput {
         self.opening.is_some()
     }
 
-    /// True when nothing is left to play on an open stream.
+    /// True when nothing is left to play on an open stream (or one being reopened for it).
     pub(crate) fn is_drained(&self) -> bool {
-        self.stream.is_none() || self.mixer().is_idle()
+        let coming = self.stream.is_some() || self.rest == Rest::Closed;
+        !coming || self.mixer().is_idle()
+    }
+
+    /// Call after queuing sound in the mixer: starts reopening a stream closed while idle, so
+    /// the sound plays from its first sample (a device that cannot be reopened is reported
+    /// lost by [`DeviceOutput::poll`] when the open fails).
+    pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
+        self.idle_since = None;
+        if self.rest == Rest::Closed && self.opening.is_none() {
+            self.start_open(backend, Instant::now());
+        }
+    }
+
+    /// Closes a stream that has had nothing to play for [`IDLE_AFTER`].
+    fn rest_if_idle(&mut self, now: Instant) {
+        if self.rest != Rest::Awake || self.opening.is_some() || self.stream.is_none() {
+            self.idle_since = None;
+            return;
+        }
+        if !self.mixer().is_idle() {
+            self.idle_since = None;
+            return;
+        }
+        let since = *self.idle_since.get_or_insert(now);
+        if now.duration_since(since) >= IDLE_AFTER {
+            self.idle_since = None;
+            self.stream = None;
+            self.rest = Rest::Closed;
+            tracing::debug!(device = %self.request.device, "audio output idle: closed");
+        }
     }
 
     /// Time for what the stream already took to reach the device.
@@ -111,6 +170,7 @@ impl DeviceOutput {
         if self.stream_is_dead(now) {
             tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
             self.stream = None;
+            self.rest = Rest::Awake;
             self.forget_sound();
             self.next_retry = now;
             change -= 1;
@@ -134,9 +194,10 @@ impl DeviceOutput {
                     change += self.opened(Err(AudioError::Stream { device, reason }), now);
                 }
             }
-        } else if self.stream.is_none() && now >= self.next_retry {
+        } else if self.stream.is_none() && self.rest == Rest::Awake && now >= self.next_retry {
             self.start_open(backend, now);
         }
+        self.rest_if_idle(now);
         change
     }
 
@@ -179,7 +240,10 @@ impl DeviceOutput {
         }
     }
 
+    /// Takes the result of an open; +1 / -1 when the device became open / was found lost.
     fn opened(&mut self, result: OpenResult, now: Instant) -> i32 {
+        // Reopened for a sound after resting: it was counted as open all along.
+        let was_resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
         match result {
             Ok(stream) => {
                 if self.failures > 0 {
@@ -190,7 +254,14 @@ impl DeviceOutput {
                 self.retry_delay = FIRST_RETRY;
                 self.last_callbacks = 0;
                 self.last_progress = now;
-                1
+                self.idle_since = None;
+                i32::from(!was_resting)
+            }
+            Err(e) if was_resting => {
+                tracing::error!(device = %self.request.device, "audio output lost ({e}); will reopen when it returns");
+                self.forget_sound();
+                self.next_retry = now;
+                -1
             }
             Err(e) => {
                 self.failures += 1;
@@ -216,9 +287,10 @@ impl DeviceOutput {
         }
     }
 
-    /// Closes the stream; returns true if one was open.
+    /// Closes the stream; returns true if one was open (or resting closed, counted open).
     pub(crate) fn close(&mut self) -> bool {
         self.opening = None;
-        self.stream.take().is_some()
+        let resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
+        self.stream.take().is_some() || resting
     }
 }

@@ -1,11 +1,27 @@
 //! Mixes the listeners routed to one output device into its interleaved channels: each
 //! listener's sound goes to their channels only, every other channel stays silent. Each
 //! listener's own volume (see [`crate::audio::gain_for_step`]) is applied to their voice
-//! before the channels are summed.
+//! before the channels are summed; each channel's sum is then scaled by its fixed bus gain and
+//! passed through the counted guard (see [`crate::audio::headroom`]).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::audio::headroom;
 use crate::audio::types::{Pcm, Priority};
-use crate::audio::voice::ListenerVoice;
+use crate::audio::voice::{EarGains, Ears, ListenerVoice};
 use crate::hearing::Listener;
+
+/// How one listener's copy of a sound is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Play {
+    /// Silent: another listener's copy already covers all of this one's channels (the queue
+    /// policy and timing still apply).
+    Muted,
+    /// Audible, at the loudest volume of these ears (the listener and the muted ones it
+    /// serves).
+    For(Ears),
+}
 
 /// Fade-out used when speech is cut, in milliseconds.
 const CUT_FADE_MS: u32 = 5;
@@ -15,6 +31,8 @@ const GAIN_RAMP_MS: u32 = 5;
 #[derive(Debug)]
 struct Slot {
     listener: Listener,
+    /// Index of the listener in [`EarGains`].
+    ear: Option<usize>,
     channels: Vec<usize>,
     voice: ListenerVoice,
     /// The listener's volume, as a linear gain, at the current sample.
@@ -42,16 +60,26 @@ pub(crate) struct DeviceMixer {
     rate: u32,
     speech_gain: f32,
     slots: Vec<Slot>,
+    /// Fixed gain of each channel's bus (1 past its end).
+    bus: Vec<f32>,
+    /// Samples the guard has acted on, on this device, since the start.
+    guarded: Arc<AtomicU64>,
 }
 
 impl DeviceMixer {
     /// A mixer for the given `(listener, channels)` routes, assuming output at `rate` Hz
-    /// until the first callback says otherwise.
-    pub(crate) fn new(rate: u32, speech_gain: f32, routes: Vec<(Listener, Vec<u16>)>) -> Self {
+    /// until the first callback says otherwise; channel `c`'s sum is scaled by `bus[c]`.
+    pub(crate) fn new(
+        rate: u32,
+        speech_gain: f32,
+        bus: Vec<f32>,
+        routes: Vec<(Listener, Vec<u16>)>,
+    ) -> Self {
         let slots = routes
             .into_iter()
             .map(|(listener, channels)| Slot {
                 listener,
+                ear: Ears::index(listener),
                 channels: channels.into_iter().map(usize::from).collect(),
                 voice: ListenerVoice::default(),
                 gain: 1.0,
@@ -63,7 +91,14 @@ impl DeviceMixer {
             rate,
             speech_gain,
             slots,
+            bus,
+            guarded: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// The count of samples the guard acted on (shared, readable off the audio callback).
+    pub(crate) fn guarded(&self) -> Arc<AtomicU64> {
+        self.guarded.clone()
     }
 
     fn voice(&mut self, listener: Listener) -> Option<&mut ListenerVoice> {
@@ -73,21 +108,24 @@ impl DeviceMixer {
             .map(|s| &mut s.voice)
     }
 
-    /// Queues speech for `listener` (ignored if not routed here). `muted` keeps the queue
-    /// policy and timing but plays silence (for a listener whose channels already carry
-    /// the same sound for another listener).
-    pub(crate) fn speak(&mut self, listener: Listener, pcm: Pcm, priority: Priority, muted: bool) {
+    /// Queues speech for `listener` (ignored if not routed here), played as `play` says.
+    pub(crate) fn speak(&mut self, listener: Listener, pcm: Pcm, priority: Priority, play: Play) {
         let fade = self.rate * CUT_FADE_MS / 1_000;
-        let gain = if muted { 0.0 } else { self.speech_gain };
+        let (gain, ears) = match play {
+            Play::Muted => (0.0, Ears::of(listener)),
+            Play::For(ears) => (self.speech_gain, ears.with(listener)),
+        };
         if let Some(voice) = self.voice(listener) {
-            voice.speak(pcm, priority, gain, fade);
+            voice.speak(pcm, priority, gain, fade, ears);
         }
     }
 
-    /// Mixes a cue on top for `listener` (ignored if not routed here, or `muted`).
-    pub(crate) fn cue(&mut self, listener: Listener, pcm: Pcm, muted: bool) {
-        if let Some(voice) = self.voice(listener).filter(|_| !muted) {
-            voice.overlay(pcm, 1.0);
+    /// Mixes a cue on top for `listener` (ignored if not routed here, or muted).
+    pub(crate) fn cue(&mut self, listener: Listener, pcm: Pcm, play: Play) {
+        if let Play::For(ears) = play {
+            if let Some(voice) = self.voice(listener) {
+                voice.overlay(pcm, 1.0, ears.with(listener));
+            }
         }
     }
 
@@ -127,25 +165,44 @@ impl DeviceMixer {
     pub(crate) fn render(&mut self, out: &mut [f32], channels: usize, rate: u32) {
         self.rate = rate;
         out.iter_mut().for_each(|s| *s = 0.0);
-        if channels == 0 {
-            return;
-        }
         for slot in &mut self.slots {
             if slot.voice.is_idle() {
                 slot.gain = slot.target;
                 slot.ramp_left = 0;
-                continue;
             }
-            for frame in out.chunks_exact_mut(channels) {
-                let sample = slot.voice.next_sample(rate) * slot.next_gain();
+        }
+        if channels == 0 || self.is_idle() {
+            return;
+        }
+        let mut gains: EarGains = [1.0; 3];
+        let mut guarded = 0;
+        for frame in out.chunks_exact_mut(channels) {
+            for slot in &mut self.slots {
+                let gain = slot.next_gain();
+                if let Some(g) = slot.ear.and_then(|i| gains.get_mut(i)) {
+                    *g = gain;
+                }
+            }
+            for slot in &mut self.slots {
+                if slot.voice.is_idle() {
+                    continue;
+                }
+                let sample = slot.voice.next_sample(rate, &gains);
                 for &ch in &slot.channels {
                     if let Some(s) = frame.get_mut(ch) {
                         *s += sample;
                     }
                 }
             }
+            for (ch, s) in frame.iter_mut().enumerate() {
+                let (value, acted) = headroom::guard(*s * self.bus.get(ch).copied().unwrap_or(1.0));
+                *s = value;
+                guarded += u64::from(acted);
+            }
         }
-        out.iter_mut().for_each(|s| *s = s.clamp(-1.0, 1.0));
+        if guarded > 0 {
+            self.guarded.fetch_add(guarded, Ordering::Relaxed);
+        }
     }
 }
 
@@ -153,21 +210,23 @@ impl DeviceMixer {
 mod tests {
     use super::*;
 
+    const AUDIBLE: Play = Play::For(Ears::NONE);
+
     #[test]
     fn each_listener_reaches_only_their_channels() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
         mixer.speak(
             Listener::White,
             Pcm::new(1_000, vec![0.5; 2]),
             Priority::Readout,
-            false,
+            AUDIBLE,
         );
         mixer.speak(
             Listener::Arbiter,
             Pcm::new(1_000, vec![0.9; 2]),
             Priority::Flag,
-            false,
+            AUDIBLE,
         );
         let mut out = vec![1.0; 6];
         mixer.render(&mut out, 2, 1_000);
@@ -178,11 +237,11 @@ mod tests {
     #[test]
     fn muted_listener_keeps_silent() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
         let pcm = Pcm::new(1_000, vec![0.25; 1]);
-        mixer.speak(Listener::White, pcm.clone(), Priority::Flag, false);
-        mixer.speak(Listener::Black, pcm.clone(), Priority::Flag, true);
-        mixer.cue(Listener::Black, pcm, true);
+        mixer.speak(Listener::White, pcm.clone(), Priority::Flag, AUDIBLE);
+        mixer.speak(Listener::Black, pcm.clone(), Priority::Flag, Play::Muted);
+        mixer.cue(Listener::Black, pcm, Play::Muted);
         let mut out = vec![0.0; 2];
         mixer.render(&mut out, 1, 1_000);
         assert_eq!(out, vec![0.25, 0.0]);
@@ -193,19 +252,19 @@ mod tests {
         // Both listeners share channel 0 (not muted: different sounds), so a gain applied
         // after the sum would scale Black's sound too.
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
         mixer.set_gain(Listener::White, 0.5);
         mixer.speak(
             Listener::White,
             Pcm::new(1_000, vec![0.5; 2]),
             Priority::Warning,
-            false,
+            AUDIBLE,
         );
         mixer.speak(
             Listener::Black,
             Pcm::new(1_000, vec![0.25; 2]),
             Priority::Warning,
-            false,
+            AUDIBLE,
         );
         let mut out = vec![0.0; 3];
         mixer.render(&mut out, 1, 1_000);
@@ -215,16 +274,16 @@ mod tests {
     #[test]
     fn gain_scales_cues_and_multiplies_the_configured_speech_volume() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
-        let mut mixer = DeviceMixer::new(1_000, 0.5, routes);
+        let mut mixer = DeviceMixer::new(1_000, 0.5, Vec::new(), routes);
         mixer.set_gain(Listener::Black, 0.25);
         mixer.speak(
             Listener::Black,
             Pcm::new(1_000, vec![1.0; 1]),
             Priority::Warning,
-            false,
+            AUDIBLE,
         );
-        mixer.cue(Listener::Black, Pcm::new(1_000, vec![0.5; 2]), false);
-        mixer.cue(Listener::White, Pcm::new(1_000, vec![0.5; 1]), false);
+        mixer.cue(Listener::Black, Pcm::new(1_000, vec![0.5; 2]), AUDIBLE);
+        mixer.cue(Listener::White, Pcm::new(1_000, vec![0.5; 1]), AUDIBLE);
         let mut out = vec![0.0; 4];
         mixer.render(&mut out, 2, 1_000);
         // Black: (1.0 × 0.5 speech volume + 0.5 cue) × 0.25; the cue alone next.
@@ -234,22 +293,94 @@ mod tests {
     #[test]
     fn gain_change_while_playing_glides_to_the_new_level() {
         let routes = vec![(Listener::White, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
         mixer.speak(
             Listener::White,
-            Pcm::new(1_000, vec![1.0; 20]),
+            Pcm::new(1_000, vec![0.5; 20]),
             Priority::Warning,
-            false,
+            AUDIBLE,
         );
         let mut out = vec![0.0; 2];
         mixer.render(&mut out, 1, 1_000);
         mixer.set_gain(Listener::White, 0.5);
         let mut out = vec![0.0; 8];
         mixer.render(&mut out, 1, 1_000);
-        // 5 ms at 1 kHz = 5 frames from 1.0 down to 0.5, then steady.
-        let expected = [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5];
+        // 5 ms at 1 kHz = 5 frames from gain 1.0 down to 0.5, then steady.
+        let expected = [0.45, 0.4, 0.35, 0.3, 0.25, 0.25, 0.25, 0.25];
         for (got, want) in out.iter().zip(expected) {
             assert!((got - want).abs() < 1e-6, "{out:?}");
         }
+    }
+
+    fn guarded(mixer: &DeviceMixer) -> u64 {
+        mixer.guarded().load(Ordering::Relaxed)
+    }
+
+    /// The fault: sources were summed and then clamped, so White's readout, an arbiter notice
+    /// and a click at once on one speaker went past full scale (and were clipped flat).
+    #[test]
+    fn overlap_on_a_shared_speaker_stays_below_full_scale_without_the_guard() {
+        let routes: Vec<_> = Listener::EARS.iter().map(|&l| (l, vec![0, 1])).collect();
+        let bus = headroom::bus_gain(3, 1.0, 0.5);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![bus; 2], routes);
+        let loud = Pcm::new(1_000, vec![1.0; 4]);
+        mixer.speak(Listener::White, loud.clone(), Priority::Readout, AUDIBLE);
+        mixer.speak(Listener::Arbiter, loud, Priority::Warning, AUDIBLE);
+        mixer.cue(Listener::White, Pcm::new(1_000, vec![-0.5, 0.5]), AUDIBLE);
+        let mut out = vec![0.0; 8];
+        mixer.render(&mut out, 2, 1_000);
+        let peak = out.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+        assert!(peak <= headroom::HEADROOM_PEAK, "{out:?}");
+        assert!((out[0] - 1.5 * bus).abs() < 1e-6, "{out:?}");
+        assert_eq!(guarded(&mixer), 0);
+    }
+
+    #[test]
+    fn the_guard_keeps_a_turned_up_sum_below_full_scale_and_counts() {
+        let routes = vec![(Listener::White, vec![0])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![1.0], routes);
+        mixer.set_gain(Listener::White, 2.0);
+        mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![0.25, 0.9, -0.9]),
+            Priority::Warning,
+            AUDIBLE,
+        );
+        let mut out = vec![0.0; 3];
+        mixer.render(&mut out, 1, 1_000);
+        assert_eq!(out[0], 0.5, "below the knee: exact");
+        assert!(out[1] > headroom::HEADROOM_PEAK && out[1] < 1.0, "{out:?}");
+        assert_eq!(out[2], -out[1]);
+        assert_eq!(guarded(&mixer), 2);
+    }
+
+    #[test]
+    fn one_copy_for_listeners_sharing_a_channel_plays_at_the_loudest_volume() {
+        let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        mixer.set_gain(Listener::White, 0.25);
+        mixer.set_gain(Listener::Black, 2.0);
+        let pcm = Pcm::new(1_000, vec![0.25; 1]);
+        let for_both = Play::For(Ears::of(Listener::Black));
+        mixer.speak(Listener::White, pcm.clone(), Priority::Flag, for_both);
+        mixer.speak(Listener::Black, pcm, Priority::Flag, Play::Muted);
+        let mut out = vec![0.0; 2];
+        mixer.render(&mut out, 1, 1_000);
+        assert_eq!(out, vec![0.5, 0.0]);
+    }
+
+    #[test]
+    fn each_channel_is_scaled_by_its_own_bus_gain() {
+        let routes = vec![(Listener::White, vec![0, 1])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![0.5, 0.25], routes);
+        mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![0.5]),
+            Priority::Warning,
+            AUDIBLE,
+        );
+        let mut out = vec![0.0; 2];
+        mixer.render(&mut out, 2, 1_000);
+        assert_eq!(out, vec![0.25, 0.125]);
     }
 }

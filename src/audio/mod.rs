@@ -8,6 +8,7 @@ mod config;
 mod cue;
 mod device;
 mod error;
+pub mod headroom;
 mod mixer;
 mod out;
 mod speech;
@@ -22,6 +23,7 @@ pub use backend::{
 };
 pub use config::{AudioConfig, HostKind, Route, DEFAULT_BUFFER_FRAMES};
 pub use cue::{render as render_cue, CUE_RATE};
+pub use device::IDLE_AFTER;
 pub use error::AudioError;
 pub use out::AudioOut;
 pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};

@@ -2,7 +2,7 @@
 //! speech and cues to listeners, rebuilds streams whose device went away.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -14,8 +14,9 @@ use crate::audio::config::AudioConfig;
 use crate::audio::cue;
 use crate::audio::device::{Activity, DeviceOutput};
 use crate::audio::error::AudioError;
-use crate::audio::mixer::DeviceMixer;
+use crate::audio::mixer::{DeviceMixer, Play};
 use crate::audio::types::{Pcm, Priority};
+use crate::audio::voice::Ears;
 use crate::audio::volume;
 use crate::hearing::{Audience, Cue, Listener};
 
@@ -41,6 +42,7 @@ pub struct AudioOut {
     open_streams: Arc<AtomicUsize>,
     wanted_streams: usize,
     activity: Arc<Activity>,
+    guarded: Vec<Arc<AtomicU64>>,
 }
 
 impl AudioOut {
@@ -63,9 +65,11 @@ impl AudioOut {
         let counter = open_streams.clone();
         let activity = Arc::new(Activity::default());
         let flags = activity.clone();
+        let audio = AudioThread::new(config, backend, counter, flags);
+        let guarded = audio.guarded.clone();
         let thread = std::thread::Builder::new()
             .name("talkclock-audio".into())
-            .spawn(move || AudioThread::new(config, backend, counter, flags).run(&rx))
+            .spawn(move || audio.run(&rx))
             .map_err(|e| AudioError::Stream {
                 device: "-".into(),
                 reason: format!("cannot spawn audio thread: {e}"),
@@ -76,11 +80,13 @@ impl AudioOut {
             open_streams,
             wanted_streams,
             activity,
+            guarded,
         })
     }
 
     /// Plays `pcm` to everyone in `to` under the queue policy of `priority`: once on each
-    /// device channel, however many of them share it (no louder, no clipping).
+    /// device channel, however many of them share it (no louder, no clipping), at the loudest
+    /// volume among the listeners that copy serves.
     pub fn speak(&self, to: impl Into<Audience>, pcm: Pcm, priority: Priority) {
         self.send(AudioCommand::Speak(to.into(), pcm, priority));
     }
@@ -98,8 +104,8 @@ impl AudioOut {
     /// Applies to sound rendered after the audio thread receives it, in order with
     /// [`AudioOut::speak`] and [`AudioOut::cue`]: an utterance already playing continues at
     /// the new level (gliding there over 5 ms, so there is no click). The level outlives lost
-    /// and reopened devices. A listener sharing channels with another (one speaker for all)
-    /// is heard at the level of the first of them an announcement for `All` is played to.
+    /// and reopened devices. An announcement to several listeners sharing channels (one
+    /// speaker for all) is played once there, at the loudest of their levels.
     pub fn set_gain_db(&self, listener: Listener, db: f32) {
         self.send(AudioCommand::Gain(listener, volume::gain_for_db(db)));
     }
@@ -109,7 +115,15 @@ impl AudioOut {
         self.activity.flag(listener).load(Ordering::Relaxed)
     }
 
-    /// True when every configured device has an open stream.
+    /// How many output samples the mix bus's guard had to soften so far (all devices): 0
+    /// while the headroom rule of [`crate::audio::headroom`] holds. The first time it acts
+    /// is logged as a warning.
+    pub fn guard_engagements(&self) -> u64 {
+        self.guarded.iter().map(|g| g.load(Ordering::Relaxed)).sum()
+    }
+
+    /// True when every configured device has an open stream (one closed by us while nothing
+    /// plays counts as open: it is reopened for the next sound).
     pub fn all_devices_open(&self) -> bool {
         self.open_streams.load(Ordering::Relaxed) == self.wanted_streams
     }
@@ -143,6 +157,8 @@ struct AudioThread {
     routes: HashMap<Listener, (usize, Vec<u16>)>,
     cues: HashMap<Cue, Pcm>,
     open_streams: Arc<AtomicUsize>,
+    guarded: Vec<Arc<AtomicU64>>,
+    guard_reported: bool,
 }
 
 impl AudioThread {
@@ -167,8 +183,12 @@ impl AudioThread {
                         (r.listener, r.channels.clone())
                     })
                     .collect();
-                let mixer =
-                    DeviceMixer::new(config.sample_rate, config.speech_volume, device_routes);
+                let mixer = DeviceMixer::new(
+                    config.sample_rate,
+                    config.speech_volume,
+                    config.bus_gains(&device),
+                    device_routes,
+                );
                 let request = StreamRequest {
                     channels: config.device_channels(&device),
                     device,
@@ -177,7 +197,8 @@ impl AudioThread {
                 };
                 DeviceOutput::new(request, mixer, activity.clone())
             })
-            .collect();
+            .collect::<Vec<DeviceOutput>>();
+        let guarded = outputs.iter().map(|o| o.mixer().guarded()).collect();
         let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::FlagRising]
             .into_iter()
             .map(|c| (c, cue::render(c, config.cue_volume)))
@@ -188,6 +209,8 @@ impl AudioThread {
             routes,
             cues,
             open_streams,
+            guarded,
+            guard_reported: false,
         }
     }
 
@@ -201,13 +224,15 @@ impl AudioThread {
             };
             match rx.recv_timeout(wait) {
                 Ok(AudioCommand::Speak(audience, pcm, priority)) => {
-                    self.for_listeners(&audience, |m, l, muted| {
-                        m.speak(l, pcm.clone(), priority, muted)
+                    self.for_listeners(&audience, |m, l, play| {
+                        m.speak(l, pcm.clone(), priority, play)
                     });
+                    self.wake(&audience);
                 }
                 Ok(AudioCommand::Cue(audience, cue)) => {
                     if let Some(pcm) = self.cues.get(&cue).cloned() {
-                        self.for_listeners(&audience, |m, l, muted| m.cue(l, pcm.clone(), muted));
+                        self.for_listeners(&audience, |m, l, play| m.cue(l, pcm.clone(), play));
+                        self.wake(&audience);
                     }
                 }
                 Ok(AudioCommand::Gain(listener, gain)) => {
@@ -227,27 +252,66 @@ impl AudioThread {
         self.drain();
     }
 
-    /// Calls `f` for each routed ear of `to`. A listener whose channels are all
-    /// already covered by an earlier one (e.g. everyone on one speaker) is `muted`, so `All`
-    /// is not played twice as loud yet every listener's queue policy still applies.
-    fn for_listeners(&self, to: &Audience, mut f: impl FnMut(&mut DeviceMixer, Listener, bool)) {
+    /// Calls `f` for each routed ear of `to`. A listener whose channels are all already
+    /// covered by an earlier one (e.g. everyone on one speaker) is [`Play::Muted`], so `All` is
+    /// not played twice as loud yet every listener's queue policy still applies; the copy
+    /// that covers it plays at the louder of their volumes.
+    fn for_listeners(&self, to: &Audience, mut f: impl FnMut(&mut DeviceMixer, Listener, Play)) {
         let mut covered: Vec<(usize, u16)> = Vec::new();
+        let mut ears: Vec<(Listener, usize, &[u16], bool)> = Vec::new();
         for listener in to.ears() {
             let Some((index, channels)) = self.routes.get(&listener) else {
                 tracing::trace!(?listener, "no route; sound dropped");
                 continue;
             };
-            let Some(output) = self.outputs.get(*index) else {
-                continue;
-            };
             let muted = channels.iter().all(|&c| covered.contains(&(*index, c)));
             covered.extend(channels.iter().map(|&c| (*index, c)));
-            f(&mut output.mixer(), listener, muted);
+            ears.push((listener, *index, channels, muted));
+        }
+        for &(listener, index, channels, muted) in &ears {
+            let Some(output) = self.outputs.get(index) else {
+                continue;
+            };
+            let play = if muted {
+                Play::Muted
+            } else {
+                let served = ears.iter().filter(|&&(_, other, theirs, muted)| {
+                    muted && other == index && theirs.iter().any(|c| channels.contains(c))
+                });
+                Play::For(served.fold(Ears::NONE, |e, &(l, ..)| e.with(l)))
+            };
+            f(&mut output.mixer(), listener, play);
         }
     }
 
-    /// Notices lost streams and (re)opens missing ones in the background.
+    /// Resumes (or reopens) the resting streams of the devices `to` is routed to, after
+    /// their sound was queued.
+    fn wake(&mut self, to: &Audience) {
+        for listener in to.ears() {
+            let Some(output) = self
+                .routes
+                .get(&listener)
+                .and_then(|(index, _)| self.outputs.get_mut(*index))
+            else {
+                continue;
+            };
+            output.wake(&self.backend);
+        }
+    }
+
+    /// Notices lost streams and (re)opens missing ones in the background; reports the first
+    /// time the mix bus's guard acted.
     fn supervise(&mut self) {
+        if !self.guard_reported {
+            let acted: u64 = self.guarded.iter().map(|g| g.load(Ordering::Relaxed)).sum();
+            if acted > 0 {
+                self.guard_reported = true;
+                tracing::warn!(
+                    samples = acted,
+                    "audio mix went past its headroom; the limiter softened it (volume set above the configured level?)"
+                );
+            }
+        }
         for output in &mut self.outputs {
             match output.poll(&self.backend) {
                 1 => {

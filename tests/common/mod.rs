@@ -7,6 +7,8 @@
 use std::time::{Duration, Instant};
 use talkclock::audio::Pcm;
 
+pub mod alsa_file;
+
 // Each test crate uses a part of these (as with `dead_code` above).
 #[allow(unused_imports)]
 pub use talkclock_harness::process::{wait_until, ChildGuard};

@@ -1,0 +1,210 @@
+//! Mixing that never clips, on every layout (one speaker for all, a stereo pair of earpieces,
+//! the arbiter on a device of his own), through real cpal/ALSA output into the `file` plugin
+//! over `null` (exact samples): an announcement to all is one playback on each channel that
+//! hears it, sample for sample; a loud overlap on a shared speaker stays below full scale
+//! without the guard; a stream that rested plays the next sound from its first sample. (A
+//! whole game through the real daemon: `tests/audio_layouts_game.rs`.) ALSA reads its
+//! configuration once per process: one test, its steps in order.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::alsa_file::{layouts, recording, write_asoundrc};
+use common::{deinterleave, onset, peak, tone, wait_until};
+use talkclock::audio::headroom::HEADROOM_PEAK;
+use talkclock::audio::{
+    gain_for_step, AudioConfig, AudioOut, Pcm, Priority, IDLE_AFTER, VOLUME_STEP_DB,
+};
+use talkclock::hearing::{Cue, Listener};
+
+fn clear(out: &Path) {
+    for file in std::fs::read_dir(out).expect("out dir") {
+        let _ = std::fs::remove_file(file.expect("entry").path());
+    }
+}
+
+fn start(config: &AudioConfig) -> AudioOut {
+    let audio = AudioOut::start(config.clone()).expect("valid config");
+    assert!(
+        wait_until(Duration::from_secs(10), || audio.all_devices_open()),
+        "ALSA streams did not open"
+    );
+    audio
+}
+
+/// Plays `pcm` to `to` on a fresh output for `config`; returns each device's recording.
+fn play(out: &Path, config: &AudioConfig, to: Listener, pcm: &Pcm) -> Vec<(String, Vec<f32>)> {
+    clear(out);
+    let audio = start(config);
+    audio.speak(to, pcm.clone(), Priority::Warning);
+    audio.shutdown();
+    assert_eq!(audio.guard_engagements(), 0, "the guard never acts here");
+    config
+        .devices()
+        .into_iter()
+        .map(|d| {
+            let samples = recording(out, &d, config.sample_rate);
+            (d, samples)
+        })
+        .collect()
+}
+
+/// Channel `channel` of a stereo recording.
+fn channel(samples: &[f32], channel: u16) -> Vec<f32> {
+    let (left, right) = deinterleave(samples);
+    if channel == 0 {
+        left
+    } else {
+        right
+    }
+}
+
+/// The sound in `samples` from its first non-zero sample, trailing silence checked and cut.
+fn sound(samples: &[f32], len: usize, what: &str) -> Vec<f32> {
+    let Some(start) = onset(samples, 0.0) else {
+        return Vec::new();
+    };
+    assert!(samples.len() >= start + len, "{what}: recording too short");
+    assert!(
+        samples[start + len..].iter().all(|&s| s == 0.0),
+        "{what}: sound after the end"
+    );
+    samples[start..start + len].to_vec()
+}
+
+/// On every layout, `All` is one playback on each channel that hears it: exactly what one
+/// listener alone gets there (the PCM at the channel's bus gain), never the sum of copies.
+fn all_is_one_playback_on_every_layout(out: &Path) {
+    let phrase = tone(500.0, 0.891, 0.1);
+    for (name, config) in layouts() {
+        let all = play(out, &config, Listener::All, &phrase);
+        for (device, samples) in &all {
+            for ch in 0..2u16 {
+                let what = format!("{name}: {device} channel {ch}");
+                let hears = config
+                    .routes
+                    .iter()
+                    .any(|r| &r.device == device && r.channels.contains(&ch));
+                let got = sound(&channel(samples, ch), phrase.samples.len(), &what);
+                if !hears {
+                    assert!(got.is_empty(), "{what}: silent, nobody is routed there");
+                    continue;
+                }
+                let gain = config.bus_gain(device, ch);
+                let once: Vec<f32> = phrase.samples.iter().map(|s| s * gain).collect();
+                assert!(got == once, "{what}: All is exactly one playback");
+                // The same as a single listener routed there, alone.
+                let listener = config
+                    .routes
+                    .iter()
+                    .find(|r| &r.device == device && r.channels.contains(&ch))
+                    .map(|r| r.listener)
+                    .expect("routed");
+                let alone = play(out, &config, listener, &phrase);
+                let alone = alone.iter().find(|(d, _)| d == device).expect("device");
+                let single = sound(&channel(&alone.1, ch), phrase.samples.len(), &what);
+                assert!(
+                    got == single,
+                    "{what}: All is sample-identical to {listener:?} alone"
+                );
+            }
+            eprintln!("{name}: {device}: All played once per channel");
+        }
+    }
+}
+
+/// One speaker for all: White at −3 dB and Black at +3 dB hear an announcement to all at
+/// Black's level, the louder one (nobody hears it quieter than they set).
+fn one_copy_plays_at_the_loudest_volume(out: &Path) {
+    let (name, config) = layouts().remove(0);
+    let phrase = tone(440.0, 0.5, 0.05);
+    clear(out);
+    let audio = start(&config);
+    audio.set_gain_db(Listener::White, -VOLUME_STEP_DB);
+    audio.set_gain_db(Listener::Black, VOLUME_STEP_DB);
+    audio.speak(Listener::All, phrase.clone(), Priority::Warning);
+    audio.shutdown();
+    let samples = recording(out, "default", config.sample_rate);
+    let louder = gain_for_step(1);
+    let bus = config.bus_gain("default", 0);
+    let expected: Vec<f32> = phrase.samples.iter().map(|s| s * louder * bus).collect();
+    let got = sound(&channel(&samples, 0), expected.len(), name);
+    assert!(got == expected, "{name}: the copy plays at Black's +3 dB");
+}
+
+/// The fault: sources were summed and then clamped to ±1. White's readout and an arbiter
+/// notice at once, each peaking at −1 dBFS like the voice packs, plus a click, on one
+/// speaker, summed to 2.3 and were clipped flat at full scale.
+fn loud_overlap_on_a_shared_speaker_stays_below_full_scale(out: &Path) {
+    let (name, config) = layouts().remove(0);
+    let readout = tone(300.0, 0.891, 0.3);
+    let notice = tone(300.0, 0.891, 0.3);
+    clear(out);
+    let audio = start(&config);
+    audio.speak(Listener::White, readout, Priority::Readout);
+    audio.speak(Listener::Arbiter, notice, Priority::Warning);
+    audio.cue(Listener::White, Cue::Click);
+    audio.shutdown();
+    let samples = recording(out, "default", config.sample_rate);
+    let loudest = peak(&samples);
+    eprintln!("{name}: readout + arbiter notice + click peak at {loudest}");
+    assert!(loudest > 0.1, "{name}: the overlap was played");
+    assert!(
+        loudest <= HEADROOM_PEAK,
+        "{name}: peak {loudest} within the headroom"
+    );
+    assert_eq!(
+        audio.guard_engagements(),
+        0,
+        "{name}: the guard never acted"
+    );
+}
+
+/// A stream that rested (closed after nothing played for `IDLE_AFTER`) plays the next sound
+/// from its first sample, on every layout, and still counts as open meanwhile.
+fn a_rested_stream_plays_the_next_sound_from_its_first_sample(out: &Path) {
+    let first = tone(440.0, 0.5, 0.05);
+    let second = tone(660.0, 0.5, 0.05);
+    for (name, config) in layouts() {
+        clear(out);
+        let audio = start(&config);
+        audio.speak(Listener::All, first.clone(), Priority::Warning);
+        std::thread::sleep(IDLE_AFTER + Duration::from_millis(800));
+        assert!(
+            audio.all_devices_open(),
+            "{name}: a resting stream counts as open"
+        );
+        audio.speak(Listener::All, second.clone(), Priority::Warning);
+        audio.shutdown();
+        for device in config.devices() {
+            let left = channel(&recording(out, &device, config.sample_rate), 0);
+            let gain = config.bus_gain(&device, 0);
+            for (i, pcm) in [&first, &second].into_iter().enumerate() {
+                let expected: Vec<f32> = pcm.samples.iter().map(|s| s * gain).collect();
+                let found = left.windows(expected.len()).any(|w| w == &expected[..]);
+                assert!(
+                    found,
+                    "{name}: {device}: sound {i} played whole, first sample on"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn layouts_through_the_alsa_file_device() {
+    common::init_logging();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).expect("out dir");
+    write_asoundrc(dir.path(), &out, "null");
+    std::env::set_var("XDG_CONFIG_HOME", dir.path());
+    std::env::remove_var("PULSE_SERVER");
+
+    loud_overlap_on_a_shared_speaker_stays_below_full_scale(&out);
+    all_is_one_playback_on_every_layout(&out);
+    one_copy_plays_at_the_loudest_volume(&out);
+    a_rested_stream_plays_the_next_sound_from_its_first_sample(&out);
+}

@@ -4,8 +4,8 @@
 //! grants it (`LimitRTPRIO=`); elsewhere the attempt fails and the log says so.
 
 use thread_priority::{
-    set_thread_priority_and_policy, thread_native_id, RealtimeThreadSchedulePolicy, ThreadPriority,
-    ThreadPriorityValue, ThreadSchedulePolicy,
+    set_thread_priority_and_policy, thread_native_id, NormalThreadSchedulePolicy,
+    RealtimeThreadSchedulePolicy, ThreadPriority, ThreadPriorityValue, ThreadSchedulePolicy,
 };
 
 /// The real-time priority asked for (SCHED_FIFO, 1–99): above ordinary work, below the
@@ -39,6 +39,19 @@ pub fn raise_this_thread_to(priority: u8) -> Result<String, String> {
              the program CAP_SYS_NICE"
         )
     })
+}
+
+/// Puts the calling thread on SCHED_IDLE: it runs only when no other thread wants the CPU
+/// (work done ahead of need, such as stretching the voice packs to the speech rate).
+pub fn lower_this_thread_to_idle() -> Result<(), String> {
+    set_thread_priority_and_policy(
+        thread_native_id(),
+        ThreadPriority::Crossplatform(
+            ThreadPriorityValue::try_from(0u8).map_err(|e| e.to_string())?,
+        ),
+        ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle),
+    )
+    .map_err(|e| format!("cannot lower the thread to SCHED_IDLE: {e:?}"))
 }
 
 #[cfg(test)]

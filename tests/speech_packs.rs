@@ -127,6 +127,7 @@ fn render_joins_clips_with_pauses() {
     let pauses = (COMMA_PAUSE_MS + SPACE_PAUSE_MS) as usize * 24;
     assert_eq!(audio.len(), lens + pauses, "pauses at 24 kHz");
     let fast = pack.clone().with_tempo(2.0);
+    fast.warm();
     let twice = fast.render(&u).expect("renders");
     let stretched: usize = u.keys().map(|k| fast.clip(k).map_or(0, |c| c.len())).sum();
     assert_eq!(

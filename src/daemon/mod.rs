@@ -330,7 +330,9 @@ fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, Da
     } else {
         let tempo = voices::tempo_for_rate(config.audio.speech_rate());
         let dir = voices::voices_dir(options.voices.as_deref());
-        Some(voices::Voices::load_at(&dir, tempo).map_err(DaemonError::Voices)?)
+        let loaded = voices::Voices::load_at(&dir, tempo).map_err(DaemonError::Voices)?;
+        loaded.warm_in_background();
+        Some(loaded)
     };
     let audio = if options.no_audio {
         None

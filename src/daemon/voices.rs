@@ -88,6 +88,23 @@ impl Voices {
         Ok(Voices { packs })
     }
 
+    /// Stretches every clip to the packs' tempo on a thread of its own at idle priority, so
+    /// that a phrase said for the first time is not stretched while a listener waits.
+    pub fn warm_in_background(&self) {
+        let packs = self.packs.clone();
+        let spawned = std::thread::Builder::new()
+            .name("voice-warm".into())
+            .spawn(move || {
+                if let Err(e) = crate::realtime::lower_this_thread_to_idle() {
+                    tracing::debug!("{e}");
+                }
+                packs.iter().for_each(VoicePack::warm);
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("cannot start the thread that prepares the voice packs: {e}");
+        }
+    }
+
     /// The pack for a language, if one was loaded.
     pub fn pack(&self, lang: Lang) -> Option<&VoicePack> {
         self.packs.iter().find(|p| p.lang() == lang)

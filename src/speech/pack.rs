@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
 
@@ -156,7 +157,11 @@ pub enum RenderError {
     },
 }
 
-/// A loaded voice pack: every clip decoded into mono `f32` samples.
+/// Clips at the pack's tempo, stretched the first time each is said (or by
+/// [`VoicePack::warm`]); shared by the clones of a pack.
+type Stretched = Arc<Mutex<HashMap<String, Arc<[i16]>>>>;
+
+/// A loaded voice pack: every clip decoded into memory. Clones share the samples.
 #[derive(Debug, Clone)]
 pub struct VoicePack {
     lang: Lang,
@@ -167,8 +172,11 @@ pub struct VoicePack {
     sample_rate: u32,
     /// How many times as fast as recorded the clips are (pauses scale with it).
     tempo: f32,
-    /// 16-bit samples: a pack holds some 15 minutes of speech, and the decoder gives 16 bits.
-    clips: HashMap<String, Box<[i16]>>,
+    /// 16-bit samples as recorded: a pack holds some 15 minutes of speech, and the decoder
+    /// gives 16 bits.
+    clips: Arc<HashMap<String, Box<[i16]>>>,
+    /// The clips at `tempo`, when it is not 1.
+    stretched: Stretched,
 }
 
 impl VoicePack {
@@ -241,22 +249,53 @@ impl VoicePack {
             attribution: manifest.attribution,
             sample_rate: sample_rate.unwrap_or(24_000),
             tempo: 1.0,
-            clips,
+            clips: Arc::new(clips),
+            stretched: Stretched::default(),
         })
     }
 
-    /// The same pack spoken `tempo` times as fast, at the same pitch (every clip stretched
-    /// once, now; the pauses between phrases shrink or grow with it).
+    /// The same pack spoken `tempo` times as fast, at the same pitch. Each clip is stretched
+    /// once, the first time it is said (about 2 ms a clip in a release build), or all of
+    /// them by [`VoicePack::warm`]; the pauses between phrases shrink or grow with it.
     pub fn with_tempo(mut self, tempo: f32) -> VoicePack {
-        if !(tempo.is_finite() && tempo > 0.0) {
+        if !(tempo.is_finite() && tempo > 0.0) || (tempo - 1.0).abs() < 1e-3 {
             return self;
         }
-        for samples in self.clips.values_mut() {
-            let stretched = super::tempo::stretch(&to_f32(samples), self.sample_rate, tempo);
-            *samples = to_i16(&stretched);
-        }
         self.tempo *= tempo;
+        self.stretched = Stretched::default();
         self
+    }
+
+    /// Stretches every clip to the pack's tempo now, so that none is stretched while a
+    /// listener waits (the daemon does this on a thread of its own after start).
+    pub fn warm(&self) {
+        for key in self.clips.keys() {
+            let _ = self.samples(key);
+        }
+    }
+
+    /// One clip's samples at the pack's tempo.
+    fn samples(&self, key: &str) -> Option<Arc<[i16]>> {
+        let raw = self.clips.get(key)?;
+        if (self.tempo - 1.0).abs() < 1e-3 {
+            return Some(Arc::from(&raw[..]));
+        }
+        if let Some(done) = self.cached(key) {
+            return Some(done);
+        }
+        let done: Arc<[i16]> = Arc::from(to_i16(&super::tempo::stretch(
+            &to_f32(raw),
+            self.sample_rate,
+            self.tempo,
+        )));
+        if let Ok(mut cache) = self.stretched.lock() {
+            cache.insert(key.to_string(), done.clone());
+        }
+        Some(done)
+    }
+
+    fn cached(&self, key: &str) -> Option<Arc<[i16]>> {
+        self.stretched.lock().ok()?.get(key).cloned()
     }
 
     /// The pack's language.
@@ -289,9 +328,9 @@ impl VoicePack {
         self.sample_rate
     }
 
-    /// The decoded samples of one clip.
+    /// The samples of one clip, at the pack's tempo.
     pub fn clip(&self, key: &str) -> Option<Vec<f32>> {
-        self.clips.get(key).map(|c| to_f32(c))
+        self.samples(key).map(|c| to_f32(&c))
     }
 
     /// Mono samples saying `u`: its clips in order with the pause each join asks for
@@ -310,8 +349,7 @@ impl VoicePack {
                 continue;
             }
             let samples = self
-                .clips
-                .get(token)
+                .samples(token)
                 .ok_or_else(|| RenderError::UnknownClip {
                     voice: self.voice.clone(),
                     key: token.clone(),

@@ -19,7 +19,8 @@ pub struct ReadoutLength {
     pub readout_seconds: f64,
 }
 
-/// The number and unit clips of a time setting to 1:12:30: the duration said exactly.
+/// The count clips of a time setting to 1:12:30 (one phrase clip per part, "один час",
+/// "двенадцать минут", "тридцать секунд"): the duration said exactly, without pauses.
 pub fn exact_duration(lang: Lang, ms: i64) -> Utterance {
     let full = phrase(
         lang,
@@ -32,7 +33,7 @@ pub fn exact_duration(lang: Lang, ms: i64) -> Utterance {
     let clips = full
         .clips
         .into_iter()
-        .filter(|k| k.starts_with("n_") || k.starts_with("u_") || k.starts_with("g_"))
+        .filter(|k| ["c_", "n_", "u_", "g_"].iter().any(|p| k.starts_with(p)))
         .collect();
     Utterance {
         text: String::new(),
@@ -90,13 +91,10 @@ mod tests {
     #[test]
     fn exact_duration_keeps_hours_minutes_and_seconds() {
         let en = exact_duration(Lang::En, ONE_TWELVE_THIRTY_MS);
-        assert_eq!(
-            en.clips,
-            ["n_1", "u_hour_1", "n_12", "u_min_n", "n_30", "u_sec_n"]
-        );
+        assert_eq!(en.clips, ["c_hour_1", "c_min_12", "c_sec_30_end"]);
         assert_eq!(
             exact_duration(Lang::Ru, ONE_TWELVE_THIRTY_MS).clips.len(),
-            6
+            3
         );
     }
 }

@@ -102,23 +102,6 @@ fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str) -> String {
     .to_string()
 }
 
-fn write_wav(path: &Path, rate: u32, samples: &[f32]) -> Result<(), Failure> {
-    let spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let io =
-        |e: hound::Error| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
-    let mut w = hound::WavWriter::create(path, spec).map_err(io)?;
-    for x in samples {
-        w.write_sample((x.clamp(-1.0, 1.0) * 32767.0).round() as i16)
-            .map_err(io)?;
-    }
-    w.finalize().map_err(io)
-}
-
 /// `talkclock listen-set`: renders the set and writes the manifest; prints the count.
 pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
     let lang = super::language(&o.lang)?;
@@ -139,7 +122,7 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
             .render(lang, &utterance)
             .map_err(|e| Failure::Voices(format!("{}: {e}", s.id)))?;
         let file = format!("{}.wav", s.id);
-        write_wav(&o.out.join(&file), pcm.rate, &pcm.samples)?;
+        super::wav::write_mono16(&o.out.join(&file), pcm.rate, &pcm.samples)?;
         writeln!(
             manifest,
             "{}",
@@ -157,28 +140,6 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
     Ok(())
 }
 
-fn read_wav(path: &Path) -> Result<(u32, Vec<f32>), Failure> {
-    let bad = |e: hound::Error| Failure::Read {
-        path: path.display().to_string(),
-        source: std::io::Error::other(e),
-    };
-    let reader = hound::WavReader::open(path).map_err(bad)?;
-    let spec = reader.spec();
-    if spec.channels != 1 || spec.sample_format != hound::SampleFormat::Int {
-        return Err(Failure::Usage(format!(
-            "{}: expected mono integer PCM",
-            path.display()
-        )));
-    }
-    let scale = 2f32.powi(i32::from(spec.bits_per_sample) - 1);
-    let samples = reader
-        .into_samples::<i32>()
-        .map(|s| s.map(|v| v as f32 / scale))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(bad)?;
-    Ok((spec.sample_rate, samples))
-}
-
 /// `talkclock listen-stretch`: every `*.wav` of `input` played at the voice packs' tempo for
 /// `rate` (the same time-stretch the packs get), written under the same name into `out`.
 pub fn listen_stretch(rate: Option<f32>, input: &Path, out: &Path) -> Result<(), Failure> {
@@ -194,9 +155,9 @@ pub fn listen_stretch(rate: Option<f32>, input: &Path, out: &Path) -> Result<(),
         let Some(name) = path.file_name() else {
             continue;
         };
-        let (sample_rate, samples) = read_wav(&path)?;
+        let (sample_rate, samples) = super::wav::read_mono(&path)?;
         let stretched = crate::speech::tempo::stretch(&samples, sample_rate, tempo);
-        write_wav(&out.join(name), sample_rate, &stretched)?;
+        super::wav::write_mono16(&out.join(name), sample_rate, &stretched)?;
         n += 1;
     }
     println!(
@@ -228,8 +189,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary folder");
         let path = dir.path().join("a.wav");
         let samples: Vec<f32> = (0..100).map(|i| (i as f32 / 100.0) - 0.5).collect();
-        write_wav(&path, 22_050, &samples).expect("written");
-        let (rate, back) = read_wav(&path).expect("read");
+        super::super::wav::write_mono16(&path, 22_050, &samples).expect("written");
+        let (rate, back) = super::super::wav::read_mono(&path).expect("read");
         assert_eq!(rate, 22_050);
         assert_eq!(back.len(), 100);
         assert!((back[10] - samples[10]).abs() < 1e-3);

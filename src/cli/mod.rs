@@ -6,6 +6,7 @@ mod learn;
 mod listen;
 pub mod listen_set;
 mod voice_tools;
+mod wav;
 
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};

@@ -39,47 +39,19 @@ pub fn voice_catalog(lang: &str) -> Result<(), Failure> {
 /// its edges, sets its voiced level, and writes a 16-bit WAV `output` at the same rate.
 /// Prints the clip's length, level and peak.
 pub fn voice_master(input: &Path, output: &Path, continuing: bool) -> Result<(), Failure> {
-    let read = |e: hound::Error| Failure::Usage(format!("{}: {e}", input.display()));
-    let reader = hound::WavReader::open(input).map_err(read)?;
-    let spec = reader.spec();
-    if spec.channels != 1 || spec.sample_format != hound::SampleFormat::Int {
-        return Err(Failure::Usage(format!(
-            "{}: expected a mono integer WAV, found {} channel(s) of {:?}",
-            input.display(),
-            spec.channels,
-            spec.sample_format
-        )));
-    }
-    let scale = 1.0 / (1_i64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
-    let samples: Vec<f32> = reader
-        .into_samples::<i32>()
-        .map(|s| s.map(|v| v as f32 * scale))
-        .collect::<Result<_, _>>()
-        .map_err(read)?;
+    let (rate, samples) = super::wav::read_mono(input)?;
     let master_error = |e| Failure::Usage(format!("{}: {e}", input.display()));
     let source = if continuing {
-        first_half(&samples, spec.sample_rate).map_err(master_error)?
+        first_half(&samples, rate).map_err(master_error)?
     } else {
         &samples
     };
-    let clip = master(source, spec.sample_rate).map_err(master_error)?;
-    let out_spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: spec.sample_rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let write = |e: hound::Error| Failure::Usage(format!("{}: {e}", output.display()));
-    let mut writer = hound::WavWriter::create(output, out_spec).map_err(write)?;
-    for s in &clip {
-        let v = (s * 32_768.0).round().clamp(-32_768.0, 32_767.0) as i16;
-        writer.write_sample(v).map_err(write)?;
-    }
-    writer.finalize().map_err(write)?;
+    let clip = master(source, rate).map_err(master_error)?;
+    super::wav::write_mono16(output, rate, &clip)?;
     println!(
         "{:.3} s, level {:.2} dBFS, peak {:.2} dBFS",
-        clip.len() as f64 / f64::from(spec.sample_rate),
-        voiced_level_db(&clip, spec.sample_rate).unwrap_or(f32::NEG_INFINITY),
+        clip.len() as f64 / f64::from(rate),
+        voiced_level_db(&clip, rate).unwrap_or(f32::NEG_INFINITY),
         peak_db(&clip)
     );
     Ok(())

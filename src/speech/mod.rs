@@ -26,7 +26,7 @@ pub use lines::{say_lines, Languages, SayLine};
 pub use pack::{
     PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
 };
-pub use pack_audio::DecodeError;
+pub use pack_audio::{read_audio, DecodeError};
 pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
 
 /// Phrases an announcement in `lang`: its text and the clip keys that say it.

@@ -174,7 +174,7 @@ pub struct VoicePack {
     tempo: f32,
     /// 16-bit samples as recorded: a pack holds some 15 minutes of speech, and the decoder
     /// gives 16 bits.
-    clips: Arc<HashMap<String, Box<[i16]>>>,
+    clips: Arc<HashMap<String, Arc<[i16]>>>,
     /// The clips at `tempo`, when it is not 1.
     stretched: Stretched,
 }
@@ -225,7 +225,7 @@ impl VoicePack {
                     ),
                 });
             }
-            clips.insert(c.key.clone(), to_i16(&samples));
+            clips.insert(c.key.clone(), Arc::from(to_i16(&samples)));
         }
         for (key, text) in clip_catalog(lang) {
             match texts.get(key.as_str()) {
@@ -278,7 +278,7 @@ impl VoicePack {
     fn samples(&self, key: &str) -> Option<Arc<[i16]>> {
         let raw = self.clips.get(key)?;
         if (self.tempo - 1.0).abs() < 1e-3 {
-            return Some(Arc::from(&raw[..]));
+            return Some(raw.clone());
         }
         if let Some(done) = self.cached(key) {
             return Some(done);

@@ -21,7 +21,7 @@ pub enum DecodeError {
 }
 
 /// Rate, channels and interleaved samples of the audio file at `path`.
-pub(crate) fn read_audio(path: &Path) -> Result<(u32, u16, Vec<f32>), DecodeError> {
+pub fn read_audio(path: &Path) -> Result<(u32, u16, Vec<f32>), DecodeError> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("wav") => read_wav(path),
         Some("ogg") => {

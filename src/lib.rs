@@ -10,7 +10,7 @@
 //! ```text
 //! cli                           the subcommands
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
-//! journal · sim                 the journal; scripts on virtual time
+//! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
 //! config · transcript           the TOML file, building each layer's settings; JSON lines
 //! table                         one game: clock + scheduler + who hears what
 //! speech                        phrasing ru/en (announcements, help, learn), voice packs
@@ -30,6 +30,7 @@ pub mod input;
 pub mod journal;
 pub mod realtime;
 pub mod schedule;
+pub mod setup;
 pub mod sim;
 pub mod speech;
 pub mod table;

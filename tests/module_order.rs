@@ -13,7 +13,7 @@ const LAYERS: &[&[&str]] = &[
     &["speech"],
     &["table"],
     &["config", "transcript"],
-    &["journal", "sim"],
+    &["journal", "sim", "setup"],
     &["daemon"],
     &["cli"],
 ];

@@ -4,9 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use talkclock::schedule::Vision;
 use talkclock::speech::{
-    clip_catalog, is_pause, phrase, readout, Announcement, DelayKind, Lang, Outcome, Reason, Side,
-    StageInfo, Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
+    clip_catalog, is_pause, phrase, readout, Addition, Announcement, DelayKind, Field, Lang,
+    MenuItem, MenuPrompt, Outcome, PresetName, Reason, ShippedPreset, Side, StageInfo, Utterance,
+    FINAL_SUFFIX, SENTENCE_PAUSE,
 };
 
 const MIN: i64 = 60_000;
@@ -240,7 +242,226 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Black: your clock is running.",
         ),
         (A::Refused, "Команда отклонена.", "Command refused."),
+        (
+            A::Menu(MenuPrompt::Opened { hint: true }),
+            "Настройка часов. Кнопки хода листают список, старт выбирает, долгое нажатие \
+             старта — назад, кнопка времени повторяет.",
+            "Clock set-up. The move buttons step through the list, start selects, holding \
+             start goes back, the time button repeats.",
+        ),
+        (
+            A::Menu(MenuPrompt::Item {
+                position: 6,
+                count: 10,
+                item: MenuItem::Preset {
+                    name: PresetName::Shipped(ShippedPreset::Blitz),
+                    stages: vec![StageInfo {
+                        increment_ms: 3_000,
+                        ..stage(None, 5 * MIN)
+                    }],
+                    hourglass: false,
+                },
+                chosen: true,
+            }),
+            "Блиц: пять минут до конца партии, плюс три секунды за ход, выбрано, шесть из десяти.",
+            "Blitz: five minutes to the end of the game, plus three seconds per move, selected, six of ten.",
+        ),
+        (
+            A::Menu(MenuPrompt::Item {
+                position: 2,
+                count: 6,
+                item: MenuItem::Player {
+                    side: Side::White,
+                    vision: Vision::LowVision,
+                    language: Lang::Ru,
+                },
+                chosen: false,
+            }),
+            "Белые: слабовидящий, русский язык, два из шести.",
+            "White: low vision, Russian, two of six.",
+        ),
+        (
+            A::Menu(MenuPrompt::Value {
+                field: Field::Moves(1),
+                value: 40,
+            }),
+            "Этап один: сорок ходов.",
+            "Stage one, moves: forty.",
+        ),
+        (
+            A::Menu(MenuPrompt::Value {
+                field: Field::Time(2),
+                value: 90 * MIN,
+            }),
+            "Этап два, время: один час тридцать минут.",
+            "Stage two, time: one hour thirty minutes.",
+        ),
+        (
+            A::Menu(MenuPrompt::ReadBack {
+                stages: vec![stage(None, 15 * MIN)],
+                hourglass: false,
+                times: [15 * MIN, 10 * MIN],
+                visions: [Vision::TotallyBlind, Vision::Sighted],
+                languages: [Lang::Ru, Lang::En],
+                first: Side::Black,
+            }),
+            "Проверка настройки. Контроль времени: пятнадцать минут до конца партии. Белые: \
+             незрячий, русский язык, пятнадцать минут. Чёрные: зрячий, английский язык, десять \
+             минут. Первыми ходят чёрные.",
+            "Set-up check. Time control: fifteen minutes to the end of the game. White: totally \
+             blind, Russian, fifteen minutes. Black: sighted, English, ten minutes. Black moves \
+             first.",
+        ),
+        (
+            A::Menu(MenuPrompt::Saved { to_file: true }),
+            "Настройка сохранена.",
+            "Set-up saved.",
+        ),
     ]
+}
+
+/// Every prompt of the set-up menu: each item at each place of each list length, each
+/// number, the read-back and the notices.
+fn every_menu_prompt() -> Vec<Announcement> {
+    let stages = vec![
+        StageInfo {
+            delay_ms: 2_000,
+            delay_kind: Some(DelayKind::Simple),
+            ..stage(Some(40), 2 * HOUR)
+        },
+        stage(None, HOUR),
+    ];
+    let mut items = vec![
+        MenuItem::Control(stages.clone()),
+        MenuItem::Check,
+        MenuItem::Leave,
+        MenuItem::Custom,
+        MenuItem::StartTime(None),
+        MenuItem::StartTime(Some(90 * MIN)),
+        MenuItem::Repeating(false),
+        MenuItem::Repeating(true),
+        MenuItem::Save,
+        MenuItem::Back,
+    ];
+    for side in [Side::White, Side::Black] {
+        items.push(MenuItem::First(side));
+        items.push(MenuItem::Side(side));
+        for vision in [Vision::TotallyBlind, Vision::LowVision, Vision::Sighted] {
+            for language in Lang::ALL {
+                items.push(MenuItem::Player {
+                    side,
+                    vision,
+                    language,
+                });
+                items.push(MenuItem::Vision(vision));
+                items.push(MenuItem::Language(language));
+            }
+        }
+    }
+    for level in 1..=9 {
+        items.push(MenuItem::SpeechRate(level));
+    }
+    for a in [
+        Addition::None,
+        Addition::Fischer,
+        Addition::Delay(DelayKind::Bronstein),
+        Addition::Delay(DelayKind::Simple),
+    ] {
+        items.push(MenuItem::Addition(a));
+    }
+    let presets = [
+        ShippedPreset::RussianClassical,
+        ShippedPreset::FmjdClassical,
+        ShippedPreset::FideClassical,
+        ShippedPreset::RapidFide,
+        ShippedPreset::Rapid,
+        ShippedPreset::Blitz,
+        ShippedPreset::Blitz3,
+        ShippedPreset::Bullet,
+        ShippedPreset::Hourglass,
+    ];
+    for p in presets {
+        items.push(MenuItem::Preset {
+            name: PresetName::Shipped(p),
+            stages: stages.clone(),
+            hourglass: p == ShippedPreset::Hourglass,
+        });
+    }
+    items.push(MenuItem::Preset {
+        name: PresetName::FromFile {
+            number: 21,
+            name: "club".into(),
+        },
+        stages: stages.clone(),
+        hourglass: true,
+    });
+    let mut all = Vec::new();
+    for item in &items {
+        for count in 1..=31u32 {
+            for position in [1, count] {
+                for chosen in [false, true] {
+                    all.push(MenuPrompt::Item {
+                        position,
+                        count,
+                        item: item.clone(),
+                        chosen,
+                    });
+                }
+            }
+        }
+    }
+    for n in 1..=3 {
+        for moves in [1, 2, 5, 21, 40, 200] {
+            all.push(MenuPrompt::Value {
+                field: Field::Moves(n),
+                value: moves,
+            });
+        }
+        for ms in [5_000, MIN, 90 * MIN, 9 * HOUR] {
+            all.push(MenuPrompt::Value {
+                field: Field::Time(n),
+                value: ms,
+            });
+            all.push(MenuPrompt::Value {
+                field: Field::Addition(n),
+                value: ms,
+            });
+        }
+        all.push(MenuPrompt::Value {
+            field: Field::Stages,
+            value: i64::from(n),
+        });
+    }
+    for side in [Side::White, Side::Black] {
+        all.push(MenuPrompt::Value {
+            field: Field::StartTime(side),
+            value: 61_000,
+        });
+        all.push(MenuPrompt::Value {
+            field: Field::SpeechRate(side),
+            value: 9,
+        });
+        all.push(MenuPrompt::ReadBack {
+            stages: stages.clone(),
+            hourglass: side == Side::White,
+            times: [HOUR, 2 * HOUR + 1_000],
+            visions: [Vision::LowVision, Vision::Sighted],
+            languages: [Lang::En, Lang::Ru],
+            first: side,
+        });
+    }
+    all.extend([
+        MenuPrompt::Opened { hint: false },
+        MenuPrompt::Opened { hint: true },
+        MenuPrompt::Saved { to_file: true },
+        MenuPrompt::Saved { to_file: false },
+        MenuPrompt::NotSaved,
+        MenuPrompt::Invalid,
+        MenuPrompt::Left,
+        MenuPrompt::Locked,
+        MenuPrompt::GameInProgress,
+    ]);
+    all.into_iter().map(Announcement::Menu).collect()
 }
 
 #[test]
@@ -452,6 +673,9 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 white_ms: 0,
                 black_ms: 0,
             };
+            check(lang, &catalog, &phrase(lang, &a), &mut used);
+        }
+        for a in every_menu_prompt() {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
         // Every catalogued clip is reachable, but "триллионов" needs more than i64 ms.

@@ -6,7 +6,10 @@
 pub mod audio;
 pub mod diagnostic;
 pub mod input;
+pub mod presets;
 pub mod raw;
+
+pub use presets::Preset;
 
 use crate::clock::time::{parse_duration, Ms};
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
@@ -61,6 +64,10 @@ pub struct Config {
     pub audio: audio::AudioSettings,
     /// Buttons and what they do (`[input]`).
     pub input: InputConfig,
+    /// Named time controls the set-up menu offers (`[[preset]]`).
+    pub presets: Vec<Preset>,
+    /// The arbiter locked the set-up menu (`[setup] locked = true`).
+    pub setup_locked: bool,
 }
 
 impl Config {
@@ -314,6 +321,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let announce = announce(c, &raw.announce, mode);
     let audio = audio::audio_settings(c, &raw.audio);
     let input = input::input_config(c, &raw.input, mode);
+    let presets = presets::presets(c, &raw.preset);
     Some(Config {
         mode,
         first,
@@ -323,6 +331,8 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         announce,
         audio,
         input,
+        presets,
+        setup_locked: raw.setup.locked,
     })
 }
 

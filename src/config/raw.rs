@@ -30,6 +30,31 @@ pub struct RawConfig {
     /// `[input]`: buttons and what they do.
     #[serde(default)]
     pub input: super::input::RawInputSection,
+    /// `[[preset]]`: named time controls the set-up menu offers.
+    #[serde(default)]
+    pub preset: Vec<Spanned<RawPreset>>,
+    /// `[setup]`: the spoken set-up menu.
+    #[serde(default)]
+    pub setup: RawSetup,
+}
+
+/// `[[preset]]`: a named time control.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPreset {
+    /// The preset's name.
+    pub name: Option<Spanned<String>>,
+    /// `[preset.time_control]`, written as `[time_control]` is.
+    pub time_control: Option<Spanned<RawTimeControl>>,
+}
+
+/// `[setup]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetup {
+    /// The arbiter locked the menu (tournaments).
+    #[serde(default)]
+    pub locked: bool,
 }
 
 /// `[announce]`: what the clock says on its own, and to whom.

@@ -91,6 +91,11 @@ impl Announcer {
             CoreOutput::Text { audience, text } => {
                 self.say_text(&audience, &text);
             }
+            CoreOutput::Menu {
+                at_ms,
+                listener,
+                notice,
+            } => self.say_menu(at_ms, listener, &notice),
             CoreOutput::Prefs { listener, prefs } => self.set_prefs(listener, prefs),
             CoreOutput::Settings(config) => {
                 self.languages = config.languages();
@@ -129,6 +134,28 @@ impl Announcer {
             notice: notice.clone(),
         }]);
         self.transcript = transcript;
+    }
+
+    /// Says what the set-up menu says: spoken and printed like a private notice, and written to
+    /// the transcript as a `menu` line (the menu is not part of a game's record, but what it
+    /// said is how a set-up is checked).
+    fn say_menu(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
+        let audience = Audience::of(&[listener]);
+        let mut lines = say_lines(&self.languages, at_ms, &audience, notice);
+        for line in &mut lines {
+            line.event = "menu";
+        }
+        if let Some(file) = self.transcript.as_mut() {
+            for line in lines.iter().filter_map(|l| serde_json::to_string(l).ok()) {
+                if let Err(e) = writeln!(file, "{line}") {
+                    tracing::warn!("transcript: {e}");
+                }
+            }
+            let _ = file.flush();
+        }
+        let mut batch = Vec::new();
+        self.say(lines, notice, &mut batch);
+        self.flush(&mut batch);
     }
 
     /// Speaks through the system speech engine instead of the voice packs (it cannot be

@@ -82,6 +82,16 @@ pub enum CoreOutput {
         /// The words, in the listeners' language.
         text: String,
     },
+    /// What the set-up menu says to the one using it: spoken and printed, and written to the
+    /// transcript as a `menu` line (not part of the game's record).
+    Menu {
+        /// Game time it is said at.
+        at_ms: Ms,
+        /// Who hears it.
+        listener: Listener,
+        /// What.
+        notice: Announcement,
+    },
     /// A listener's volume or speech rate changed (or was restored from the journal).
     Prefs {
         /// Whose.
@@ -131,7 +141,13 @@ pub struct Core {
     down: Option<Down>,
     last_space_check: Option<Instant>,
     low_space_told: bool,
+    /// The set-up menu, while it is open.
+    menu: Option<menu::OpenMenu>,
+    /// Where the set-up menu saves (`None`: the daemon runs on the embedded default).
+    config_file: Option<Box<dyn super::config_file::ConfigFile>>,
 }
+
+mod menu;
 
 /// Below this much free space where the journal is written, the arbiter is warned.
 pub const LOW_SPACE_BYTES: u64 = 16 * 1024 * 1024;
@@ -257,7 +273,14 @@ impl Core {
             down: None,
             last_space_check: None,
             low_space_told: false,
+            menu: None,
+            config_file: None,
         }
+    }
+
+    /// Where the set-up menu saves: the configuration file the daemon runs on.
+    pub fn set_config_file(&mut self, file: Box<dyn super::config_file::ConfigFile>) {
+        self.config_file = Some(file);
     }
 
     /// Says whether free text (the arbiter's `say`) can be spoken aloud here, for its reply.
@@ -499,6 +522,7 @@ impl Core {
     /// game ends, the arbiter is told the journal's seal (the chained digest of its last
     /// record) to note on the scoresheet: any later edit of the journal shows.
     fn collect(&mut self) {
+        self.sync_hold_start();
         let mut ended = false;
         for output in self.table.drain() {
             ended |= matches!(
@@ -790,8 +814,22 @@ impl Core {
         Ok(true)
     }
 
-    /// Carries out what a button asked for, pressed at `pressed`.
+    /// Carries out what a button asked for, pressed at `pressed` (in the set-up menu, when it
+    /// is open).
     fn act(&mut self, pressed: Instant, at: Clocks, action: ButtonAction) -> Result<(), CoreError> {
+        if self.menu.is_some() {
+            return self.menu_action(pressed, at, action);
+        }
+        self.act_outside_menu(pressed, at, action)
+    }
+
+    /// Carries out a button's action in the game.
+    fn act_outside_menu(
+        &mut self,
+        pressed: Instant,
+        at: Clocks,
+        action: ButtonAction,
+    ) -> Result<(), CoreError> {
         match action {
             ButtonAction::Game(input) => {
                 let request = Request::Game(input);
@@ -851,6 +889,7 @@ impl Core {
                     self.text(&[listener], line);
                 }
             }
+            ButtonAction::Setup(listener) => self.open_menu(pressed, at, listener)?,
             ButtonAction::DeviceAdded { device } => {
                 tracing::info!("input device connected: {device}");
             }

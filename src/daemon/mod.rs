@@ -6,6 +6,7 @@
 //! A press crosses two threads: reader → core thread → audio thread.
 
 pub mod announcer;
+pub mod config_file;
 pub mod core;
 #[cfg(test)]
 mod core_tests;

@@ -103,11 +103,13 @@ pub enum ActionKind {
     Start,
     /// A clock check (1.7.5): the control and both times.
     ClockCheck,
+    /// Between games: the spoken set-up menu (in the menu: back).
+    Setup,
 }
 
 impl ActionKind {
     /// Every action with its name in the file.
-    pub const ALL: [(&'static str, ActionKind); 14] = [
+    pub const ALL: [(&'static str, ActionKind); 15] = [
         ("press", ActionKind::Press),
         ("time", ActionKind::Time),
         ("opponent_time", ActionKind::OpponentTime),
@@ -122,6 +124,7 @@ impl ActionKind {
         ("resume", ActionKind::Resume),
         ("start", ActionKind::Start),
         ("clock_check", ActionKind::ClockCheck),
+        ("setup", ActionKind::Setup),
     ];
 
     /// The name used in the file.

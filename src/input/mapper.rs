@@ -38,6 +38,8 @@ pub enum ButtonAction {
     RateDown(Listener),
     /// Say what each of this listener's buttons does.
     Help(Listener),
+    /// The set-up menu (a `setup` button, or `start` held between games); in the menu: back.
+    Setup(Listener),
     /// A device was seen for the first time.
     DeviceAdded {
         /// Which.
@@ -78,7 +80,8 @@ pub struct Mapper {
     lockout: Duration,
     long_press: Duration,
     buttons: HashMap<(DeviceId, String), ButtonState>,
-    long_presses: HashMap<(DeviceId, String), (Instant, Listener)>,
+    long_presses: HashMap<(DeviceId, String), (Instant, Listener, ActionKind)>,
+    hold_start: bool,
     known: Vec<DeviceId>,
     lost: Vec<DeviceId>,
 }
@@ -93,6 +96,7 @@ impl Mapper {
             long_press: millis(config.long_press),
             buttons: HashMap::new(),
             long_presses: HashMap::new(),
+            hold_start: false,
             known: Vec::new(),
             lost: Vec::new(),
         }
@@ -108,31 +112,46 @@ impl Mapper {
             .or_else(|| self.bindings.iter().find(fits))
     }
 
-    /// The instant a held `time` button becomes a long press, if one is held.
+    /// Between games a `start` button acts when released, and held for the long-press time
+    /// it opens the set-up menu instead; during a game it acts when pressed. Turning this off
+    /// forgets a `start` being held.
+    pub fn set_hold_start(&mut self, on: bool) {
+        self.hold_start = on;
+        if !on {
+            self.long_presses
+                .retain(|_, (_, _, kind)| *kind != ActionKind::Start);
+        }
+    }
+
+    /// The instant a held `time` (or, between games, `start`) button becomes a long press,
+    /// if one is held.
     pub fn next_deadline(&self) -> Option<Instant> {
         self.long_presses
             .values()
-            .map(|(start, _)| *start + self.long_press)
+            .map(|(start, _, _)| *start + self.long_press)
             .min()
     }
 
     /// Fires the long presses due at or before `now`.
     pub fn advance(&mut self, now: Instant) -> Vec<MappedAction> {
-        let mut due: Vec<((DeviceId, String), Instant, Listener)> = self
+        let mut due: Vec<((DeviceId, String), Instant, Listener, ActionKind)> = self
             .long_presses
             .iter()
-            .filter(|(_, (start, _))| *start + self.long_press <= now)
-            .map(|(key, (start, listener))| (key.clone(), *start + self.long_press, *listener))
+            .filter(|(_, (start, _, _))| *start + self.long_press <= now)
+            .map(|(key, (start, listener, kind))| {
+                (key.clone(), *start + self.long_press, *listener, *kind)
+            })
             .collect();
-        due.sort_by_key(|(_, at, _)| *at);
+        due.sort_by_key(|(_, at, _, _)| *at);
         let mut out = Vec::new();
-        for (key, at, listener) in due {
+        for (key, at, listener, kind) in due {
             self.long_presses.remove(&key);
             if self.buttons.get(&key).is_some_and(|s| s.down) {
-                out.push(MappedAction {
-                    at,
-                    action: ButtonAction::Help(listener),
-                });
+                let action = match kind {
+                    ActionKind::Start => ButtonAction::Setup(listener),
+                    _ => ButtonAction::Help(listener),
+                };
+                out.push(MappedAction { at, action });
             }
         }
         out
@@ -208,6 +227,18 @@ impl Mapper {
         }
         if !raw.pressed {
             state.down = false;
+            // A `start` held between games and let go before it became long: it acts now.
+            let held_start = self
+                .long_presses
+                .get(&key)
+                .is_some_and(|(_, _, kind)| *kind == ActionKind::Start);
+            if held_start {
+                self.long_presses.remove(&key);
+                return Some(MappedAction {
+                    at: raw.at,
+                    action: action_of(&binding),
+                });
+            }
             return None;
         }
         if state.down {
@@ -219,7 +250,13 @@ impl Mapper {
         }
         state.deaf_until = Some(raw.at + self.lockout);
         if binding.action == ActionKind::Time {
-            self.long_presses.insert(key, (raw.at, binding.listener));
+            self.long_presses
+                .insert(key.clone(), (raw.at, binding.listener, ActionKind::Time));
+        }
+        if binding.action == ActionKind::Start && self.hold_start {
+            self.long_presses
+                .insert(key, (raw.at, binding.listener, ActionKind::Start));
+            return None;
         }
         Some(MappedAction {
             at: raw.at,
@@ -248,5 +285,6 @@ pub fn action_of(binding: &Binding) -> ButtonAction {
         ActionKind::RateUp => ButtonAction::RateUp(listener),
         ActionKind::RateDown => ButtonAction::RateDown(listener),
         ActionKind::Help => ButtonAction::Help(listener),
+        ActionKind::Setup => ButtonAction::Setup(listener),
     }
 }

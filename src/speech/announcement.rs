@@ -147,4 +147,6 @@ pub enum Announcement {
         /// Who pressed.
         side: Side,
     },
+    /// What the set-up menu says.
+    Menu(super::menu::MenuPrompt),
 }

@@ -89,10 +89,11 @@ pub(crate) fn clips() -> Vec<Clip> {
         REFUSED,
     ];
     all.extend(num::clips());
+    all.extend(super::menu_en::clips());
     all
 }
 
-fn name(side: Side) -> Clip {
+pub(super) fn name(side: Side) -> Clip {
     match side {
         Side::White => WHITE,
         Side::Black => BLACK,
@@ -107,7 +108,7 @@ fn possessive(side: Side) -> Clip {
 }
 
 /// Says the non-zero parts of a duration, or "zero seconds".
-fn say_parts(b: &mut Builder, p: Spoken) {
+pub(super) fn say_parts(b: &mut Builder, p: Spoken) {
     if p.is_zero() {
         say_count(b, 0, &SECOND);
         return;
@@ -119,7 +120,7 @@ fn say_parts(b: &mut Builder, p: Spoken) {
     }
 }
 
-fn say_remaining(b: &mut Builder, ms: i64) {
+pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
     say_parts(b, spoken_parts(ms));
 }
 
@@ -240,12 +241,13 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
+        Announcement::Menu(prompt) => super::menu_en::phrase(&mut b, prompt),
     }
     b.finish()
 }
 
 /// "White:" at the head of a sentence.
-fn side_label(b: &mut Builder, side: Side) {
+pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(name(side));
     b.mark(":");
 }
@@ -294,7 +296,7 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
     }
 }
 
-fn say_stage(b: &mut Builder, s: &StageInfo) {
+pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE);

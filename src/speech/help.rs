@@ -22,6 +22,57 @@ pub fn help_lines(bindings: &[Binding], listener: Listener, language: Lang) -> V
     lines
 }
 
+/// The help in the set-up menu: one line per bound button that does something there (any
+/// listener's: every button works in the menu), in the file's order.
+pub fn menu_help_lines(bindings: &[Binding], language: Lang) -> Vec<String> {
+    bindings
+        .iter()
+        .filter_map(|b| {
+            let role = menu_role(b, language)?;
+            let button = button_name(&b.button, &b.device, language);
+            let device = device_phrase(&b.device, language);
+            Some(capitalised(format!("{button}{device}: {role}.")))
+        })
+        .collect()
+}
+
+/// What a button does in the set-up menu, if anything.
+fn menu_role(binding: &Binding, language: Lang) -> Option<&'static str> {
+    let white = binding.listener == Listener::White;
+    Some(match (binding.action, language) {
+        (ActionKind::Press, Lang::En) if white => "the previous item, or one step less",
+        (ActionKind::Press, Lang::Ru) if white => "предыдущий пункт или на шаг меньше",
+        (ActionKind::Press, Lang::En) => "the next item, or one step more",
+        (ActionKind::Press, Lang::Ru) => "следующий пункт или на шаг больше",
+        (ActionKind::Start, Lang::En) => "selects; held for a second, goes back",
+        (ActionKind::Start, Lang::Ru) => "выбор; если держать секунду — назад",
+        (ActionKind::Time, Lang::En) => "says the item again; a long press gives this help",
+        (ActionKind::Time, Lang::Ru) => "повторяет пункт; долгое нажатие — эта подсказка",
+        (ActionKind::Repeat, Lang::En) => "says the item again",
+        (ActionKind::Repeat, Lang::Ru) => "повторяет пункт",
+        (ActionKind::Setup, Lang::En) => "back; from the first list, leaves the set-up",
+        (ActionKind::Setup, Lang::Ru) => "назад; из первого списка — выход из настройки",
+        (ActionKind::Help, Lang::En) => "this help",
+        (ActionKind::Help, Lang::Ru) => "эта подсказка",
+        (
+            ActionKind::VolumeUp
+            | ActionKind::VolumeDown
+            | ActionKind::RateUp
+            | ActionKind::RateDown,
+            _,
+        ) => action_phrase(binding.action, language),
+        _ => return None,
+    })
+}
+
+fn capitalised(mut text: String) -> String {
+    if let Some(c) = text.chars().next() {
+        let upper: String = c.to_uppercase().collect();
+        text.replace_range(..c.len_utf8(), &upper);
+    }
+    text
+}
+
 fn line(binding: &Binding, language: Lang) -> String {
     let button = button_name(&binding.button, &binding.device, language);
     let device = device_phrase(&binding.device, language);
@@ -113,10 +164,12 @@ fn action_phrase(action: ActionKind, language: Lang) -> &'static str {
         (ActionKind::Pause, Lang::Ru) => "ставит часы на паузу",
         (ActionKind::Resume, Lang::En) => "starts the clock again after a pause",
         (ActionKind::Resume, Lang::Ru) => "снова пускает часы после паузы",
-        (ActionKind::Start, Lang::En) => "starts the clock at the beginning of the game",
-        (ActionKind::Start, Lang::Ru) => "пускает часы в начале партии",
+        (ActionKind::Start, Lang::En) => "starts the clock at the beginning of the game; held for a second between games, opens the clock set-up",
+        (ActionKind::Start, Lang::Ru) => "пускает часы в начале партии; если держать секунду между партиями, открывает настройку часов",
         (ActionKind::ClockCheck, Lang::En) => "tells both times and the time control",
         (ActionKind::ClockCheck, Lang::Ru) => "говорит время обоих игроков и контроль времени",
+        (ActionKind::Setup, Lang::En) => "between games, opens the clock set-up",
+        (ActionKind::Setup, Lang::Ru) => "между партиями открывает настройку часов",
     }
 }
 

@@ -10,6 +10,9 @@ pub mod help;
 pub mod learn;
 pub mod lines;
 pub mod mastering;
+mod menu;
+mod menu_en;
+mod menu_ru;
 pub mod notices;
 mod pack;
 mod pack_audio;
@@ -23,6 +26,7 @@ mod utterance;
 pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo};
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
+pub use menu::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};
 pub use pack::{
     PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
 };

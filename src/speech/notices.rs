@@ -115,3 +115,15 @@ pub fn low_space(lang: Lang, free_mb: u64) -> String {
         Lang::En => format!("Warning: {free_mb} MB left on the journal's disk."),
     }
 }
+
+/// The set-up menu could not save (for the arbiter): where and why; nothing changed.
+pub fn setup_not_saved(lang: Lang, origin: &str, why: &str) -> String {
+    match lang {
+        Lang::Ru => {
+            format!("Настройку не удалось сохранить в {origin}: {why}. Ничего не изменено.")
+        }
+        Lang::En => {
+            format!("The set-up could not be saved to {origin}: {why}. Nothing was changed.")
+        }
+    }
+}

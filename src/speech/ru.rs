@@ -89,10 +89,11 @@ pub(crate) fn clips() -> Vec<Clip> {
         REFUSED,
     ];
     all.extend(num::clips());
+    all.extend(super::menu_ru::clips());
     all
 }
 
-fn nominative(side: Side) -> Clip {
+pub(super) fn nominative(side: Side) -> Clip {
     match side {
         Side::White => WHITE_NOM,
         Side::Black => BLACK_NOM,
@@ -107,7 +108,7 @@ fn genitive(side: Side) -> Clip {
 }
 
 /// Says the non-zero parts of a duration, or "ноль секунд".
-fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
+pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
     if p.is_zero() {
         say_count(b, 0, &SECOND, case);
         return;
@@ -120,7 +121,7 @@ fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
 }
 
 /// Says a remaining time the way a player hears it.
-fn say_remaining(b: &mut Builder, ms: i64) {
+pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
     say_parts(b, spoken_parts(ms), Case::Nominative);
 }
 
@@ -261,12 +262,13 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
+        Announcement::Menu(prompt) => super::menu_ru::phrase(&mut b, prompt),
     }
     b.finish()
 }
 
 /// "Белые:" at the head of a sentence.
-fn side_label(b: &mut Builder, side: Side) {
+pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(nominative(side));
     b.mark(":");
 }
@@ -324,7 +326,7 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
     }
 }
 
-fn say_stage(b: &mut Builder, s: &StageInfo) {
+pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE, Case::Nominative);

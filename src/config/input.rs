@@ -177,7 +177,11 @@ fn listener(
     let raw = spanned.get_ref();
     let Some(value) = &raw.side else {
         return match action {
-            Some(kind) if kind.is_arbiters() => Some(Listener::Arbiter),
+            // The set-up menu speaks to whoever holds the button: without a side, in the
+            // arbiter's language, as a shared `start` does.
+            Some(kind) if kind.is_arbiters() || kind == ActionKind::Setup => {
+                Some(Listener::Arbiter)
+            }
             Some(kind) => {
                 c.at(
                     spanned.span(),

@@ -332,6 +332,7 @@ impl Core {
         self.check_stall(at);
         let reply = match msg {
             CoreMsg::Source(event) => {
+                self.sync_hold_start();
                 for mapped in self.mapper.feed(event) {
                     self.act(mapped.at, at, mapped.action)?;
                 }

@@ -9,6 +9,8 @@ pub mod announcer;
 pub mod config_file;
 pub mod core;
 #[cfg(test)]
+mod core_menu_tests;
+#[cfg(test)]
 mod core_tests;
 mod error;
 pub mod keys;
@@ -88,6 +90,9 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (mut core, synced) = open_core(options, config, config_text)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
+    if let Some(path) = &options.config {
+        core.set_config_file(Box::new(config_file::DiskConfig::new(path.clone())));
+    }
 
     let access = if options.socket_group {
         server::Access::Group

@@ -68,16 +68,35 @@ impl Announcer {
     /// Delivers the core's outputs in order.
     pub fn deliver(&mut self, outputs: Vec<CoreOutput>) {
         let mut table = Vec::new();
+        let mut menu: Vec<(i64, Listener, Announcement)> = Vec::new();
         for output in outputs {
             match output {
-                CoreOutput::Table(output) => table.push(output),
+                CoreOutput::Table(output) => {
+                    self.say_menu(&std::mem::take(&mut menu));
+                    table.push(output);
+                }
+                // What the menu says at once (its opening and first item) is one utterance,
+                // so that the second part never cuts off the first.
+                CoreOutput::Menu {
+                    at_ms,
+                    listener,
+                    notice,
+                } => {
+                    self.deliver_table(&std::mem::take(&mut table));
+                    if menu.last().is_some_and(|(t, l, _)| *t != at_ms || *l != listener) {
+                        self.say_menu(&std::mem::take(&mut menu));
+                    }
+                    menu.push((at_ms, listener, notice));
+                }
                 other => {
                     self.deliver_table(&std::mem::take(&mut table));
+                    self.say_menu(&std::mem::take(&mut menu));
                     self.deliver_other(other);
                 }
             }
         }
         self.deliver_table(&table);
+        self.say_menu(&menu);
     }
 
     fn deliver_other(&mut self, output: CoreOutput) {
@@ -95,7 +114,7 @@ impl Announcer {
                 at_ms,
                 listener,
                 notice,
-            } => self.say_menu(at_ms, listener, &notice),
+            } => self.say_menu(&[(at_ms, listener, notice)]),
             CoreOutput::Prefs { listener, prefs } => self.set_prefs(listener, prefs),
             CoreOutput::Settings(config) => {
                 self.languages = config.languages();
@@ -136,25 +155,28 @@ impl Announcer {
         self.transcript = transcript;
     }
 
-    /// Says what the set-up menu says: spoken and printed like a private notice, and written to
-    /// the transcript as a `menu` line (the menu is not part of a game's record, but what it
-    /// said is how a set-up is checked).
-    fn say_menu(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
-        let audience = Audience::of(&[listener]);
-        let mut lines = say_lines(&self.languages, at_ms, &audience, notice);
-        for line in &mut lines {
-            line.event = "menu";
-        }
-        if let Some(file) = self.transcript.as_mut() {
-            for line in lines.iter().filter_map(|l| serde_json::to_string(l).ok()) {
-                if let Err(e) = writeln!(file, "{line}") {
-                    tracing::warn!("transcript: {e}");
-                }
-            }
-            let _ = file.flush();
-        }
+    /// Says what the set-up menu says (prompts of one instant, to one listener, as one
+    /// utterance): spoken and printed like a private notice, and written to the transcript as
+    /// `menu` lines (the menu is not part of a game's record, but what it said is how a set-up
+    /// is checked).
+    fn say_menu(&mut self, prompts: &[(i64, Listener, Announcement)]) {
         let mut batch = Vec::new();
-        self.say(lines, notice, &mut batch);
+        for (at_ms, listener, notice) in prompts {
+            let audience = Audience::of(&[*listener]);
+            let mut lines = say_lines(&self.languages, *at_ms, &audience, notice);
+            for line in &mut lines {
+                line.event = "menu";
+            }
+            if let Some(file) = self.transcript.as_mut() {
+                for line in lines.iter().filter_map(|l| serde_json::to_string(l).ok()) {
+                    if let Err(e) = writeln!(file, "{line}") {
+                        tracing::warn!("transcript: {e}");
+                    }
+                }
+                let _ = file.flush();
+            }
+            self.say(lines, notice, &mut batch);
+        }
         self.flush(&mut batch);
     }
 

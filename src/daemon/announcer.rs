@@ -83,7 +83,10 @@ impl Announcer {
                     notice,
                 } => {
                     self.deliver_table(&std::mem::take(&mut table));
-                    if menu.last().is_some_and(|(t, l, _)| *t != at_ms || *l != listener) {
+                    if menu
+                        .last()
+                        .is_some_and(|(t, l, _)| *t != at_ms || *l != listener)
+                    {
                         self.say_menu(&std::mem::take(&mut menu));
                     }
                     menu.push((at_ms, listener, notice));

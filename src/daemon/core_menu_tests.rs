@@ -237,3 +237,30 @@ fn a_set_up_that_cannot_be_written_changes_nothing_and_the_arbiter_hears_why() {
         CoreOutput::Text { text, .. } if text.contains("could not be saved to <memory>"))));
     assert_eq!(rig.core.config(), &before);
 }
+
+#[test]
+fn after_a_flag_the_menu_opens_at_home_but_waits_for_the_arbiters_ruling_in_a_tournament() {
+    let quick = CONFIG.replace("time = \"15:00\"", "time = \"0:05\"");
+    let mut home = Rig::with(&quick, MemoryConfig::default());
+    home.keys("s");
+    home.run_to(10_000);
+    assert!(matches!(
+        home.core.table().game().phase(),
+        Phase::Flagged(Side::White)
+    ));
+    home.keys("m");
+    assert_eq!(home.prompts()[0], MenuPrompt::Opened { hint: true });
+
+    // In a tournament the flagged game may still get a ruling (1.7.12): no set-up yet.
+    let tournament = quick
+        .replace("mode = \"practice\"", "mode = \"tournament\"")
+        .replace(
+            "button = \"s\"\naction = \"start\"\n",
+            "button = \"s\"\naction = \"start\"\nside = \"arbiter\"\n",
+        );
+    let mut board = Rig::with(&tournament, MemoryConfig::default());
+    board.keys("s");
+    board.run_to(10_000);
+    board.keys("m");
+    assert_eq!(board.prompts(), vec![MenuPrompt::GameInProgress]);
+}

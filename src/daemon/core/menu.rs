@@ -23,12 +23,14 @@ pub(super) struct OpenMenu {
 
 impl Core {
     /// Whether no game is running, so that the menu may open: before the start, or after
-    /// the result (a flag, a ruling).
+    /// the result. After a flag in a tournament the arbiter may still rule (1.7.12), so there
+    /// the game ends only with his ruling or `new-game`; at home a flag ends it.
     pub(super) fn between_games(&self) -> bool {
-        matches!(
-            self.table.game().phase(),
-            Phase::NotStarted | Phase::Finished | Phase::Flagged(_)
-        )
+        match self.table.game().phase() {
+            Phase::NotStarted | Phase::Finished => true,
+            Phase::Flagged(_) => self.config.mode == crate::config::Mode::Practice,
+            _ => false,
+        }
     }
 
     /// Whether the set-up menu is open.

@@ -5,8 +5,8 @@
 use std::collections::{HashMap, HashSet};
 
 use talkclock::speech::{
-    clip_catalog, is_pause, phrase, readout, Announcement, DelayKind, Lang, Outcome, Reason, Side,
-    StageInfo, Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
+    clip_catalog, is_pause, phrase, readout, Announcement, DelayKind, Lang, Outcome, Reason, Rules,
+    Side, StageInfo, Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
 };
 
 const MIN: i64 = 60_000;
@@ -27,6 +27,7 @@ fn stage(moves: Option<u32>, time_ms: i64) -> StageInfo {
 fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
     use Announcement as A;
     let check = A::ClockCheck {
+        rules: Rules::RussianDraughts,
         stages: vec![
             StageInfo {
                 increment_ms: 30_000,
@@ -201,14 +202,71 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
         ),
         (
             check,
-            "Проверка часов. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
+            "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
              затем двадцать один ход за одну минуту, повторяется, задержка Бронштейна пять секунд; \
              затем один час до конца партии, простая задержка две секунды. \
              Белые: два часа. Чёрные: один час пятьдесят девять минут пятьдесят девять секунд.",
-            "Clock check. Time control: forty moves in two hours, plus thirty seconds per move; \
+            "Clock check. Russian draughts rules. Time control: forty moves in two hours, plus thirty seconds per move; \
              then twenty-one moves in one minute, repeating, Bronstein delay five seconds; \
              then one hour to the end of the game, simple delay two seconds. \
              White: two hours. Black: one hour fifty-nine minutes fifty-nine seconds.",
+        ),
+        (
+            A::ClockCheck {
+                rules: Rules::Fide,
+                stages: vec![StageInfo {
+                    increment_ms: 30_000,
+                    ..stage(Some(40), 90 * MIN)
+                }],
+                white_ms: 90 * MIN,
+                black_ms: 90 * MIN,
+            },
+            "Проверка часов. Правила ФИДЕ. Контроль: сорок ходов за один час тридцать минут, \
+             плюс тридцать секунд за ход. Белые: один час тридцать минут. \
+             Чёрные: один час тридцать минут.",
+            "Clock check. FIDE rules. Time control: forty moves in one hour thirty minutes, \
+             plus thirty seconds per move. White: one hour thirty minutes. \
+             Black: one hour thirty minutes.",
+        ),
+        (
+            A::MovesMade {
+                side: Side::White,
+                moves: 1,
+            },
+            "Сделан один ход.",
+            "One move made.",
+        ),
+        (
+            A::MovesMade {
+                side: Side::Black,
+                moves: 22,
+            },
+            "Сделано двадцать два хода.",
+            "Twenty-two moves made.",
+        ),
+        (
+            A::MovesMade {
+                side: Side::White,
+                moves: 11,
+            },
+            "Сделано одиннадцать ходов.",
+            "Eleven moves made.",
+        ),
+        (
+            A::MovesMade {
+                side: Side::White,
+                moves: 121,
+            },
+            "Сделан сто двадцать один ход.",
+            "One hundred twenty-one moves made.",
+        ),
+        (
+            A::MovesMade {
+                side: Side::Black,
+                moves: 0,
+            },
+            "Сделано ноль ходов.",
+            "Zero moves made.",
         ),
         (
             A::IgnoredPress { side: Side::Black },
@@ -364,6 +422,8 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
                 let a = Announcement::PlayerStop { side };
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
+                let a = Announcement::MovesMade { side, moves: n };
+                check(lang, &catalog, &phrase(lang, &a), &mut used);
             }
         }
         for outcome in [Outcome::White, Outcome::Black, Outcome::Draw] {
@@ -382,17 +442,20 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             }
         }
         for kind in [None, Some(DelayKind::Bronstein), Some(DelayKind::Simple)] {
-            let s = StageInfo {
-                delay_ms: 3_000,
-                delay_kind: kind,
-                ..stage(None, 90 * MIN)
-            };
-            let a = Announcement::ClockCheck {
-                stages: vec![s],
-                white_ms: 0,
-                black_ms: 1_000,
-            };
-            check(lang, &catalog, &phrase(lang, &a), &mut used);
+            for rules in Rules::ALL {
+                let s = StageInfo {
+                    delay_ms: 3_000,
+                    delay_kind: kind,
+                    ..stage(None, 90 * MIN)
+                };
+                let a = Announcement::ClockCheck {
+                    rules,
+                    stages: vec![s],
+                    white_ms: 0,
+                    black_ms: 1_000,
+                };
+                check(lang, &catalog, &phrase(lang, &a), &mut used);
+            }
         }
         for level in 1..=9 {
             for a in [
@@ -410,6 +473,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
         let a = Announcement::ClockCheck {
+            rules: Rules::Fide,
             stages: vec![stage(Some(1), 1_000 * HOUR)],
             white_ms: i64::MAX,
             black_ms: -1,
@@ -437,6 +501,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                         ..stage(Some(40), n * unit)
                     };
                     let a = Announcement::ClockCheck {
+                        rules: Rules::RussianDraughts,
                         stages: vec![s.clone(), s],
                         white_ms: 0,
                         black_ms: 0,
@@ -448,6 +513,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
         for secs in [1, 2, 21, 59] {
             let s = stage(Some(secs), secs as i64 * 1_000);
             let a = Announcement::ClockCheck {
+                rules: Rules::RussianDraughts,
                 stages: vec![s.clone(), s],
                 white_ms: 0,
                 black_ms: 0,

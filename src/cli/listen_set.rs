@@ -4,7 +4,8 @@
 //! a seed; no audio here (see `listen`).
 
 use crate::speech::{
-    exact_parts, spoken_parts, Announcement, DelayKind, Outcome, Reason, Side, Spoken, StageInfo,
+    exact_parts, spoken_parts, Announcement, DelayKind, Outcome, Reason, Rules, Side, Spoken,
+    StageInfo,
 };
 
 /// The fewest time readouts a set holds, whatever `random` asks for.
@@ -78,7 +79,9 @@ impl Sentence {
     /// The count a listener must hear: moves to the control, a countdown second.
     pub fn expected_count(&self) -> Option<u32> {
         match &self.said {
-            Said::Announce(Announcement::MovesToControl { moves, .. }) => Some(*moves),
+            Said::Announce(
+                Announcement::MovesToControl { moves, .. } | Announcement::MovesMade { moves, .. },
+            ) => Some(*moves),
             Said::Announce(Announcement::TimeReadout {
                 moves_to_control, ..
             }) => *moves_to_control,
@@ -285,6 +288,21 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
                 reason: Reason::Draw1713,
             },
         ),
+        (
+            "moves_made",
+            "black_12",
+            A::MovesMade { side: b, moves: 12 },
+        ),
+        (
+            "clock_check",
+            "fide_5m",
+            A::ClockCheck {
+                rules: Rules::Fide,
+                stages: vec![stage(None, 5 * M, 0)],
+                white_ms: 5 * M,
+                black_ms: 5 * M,
+            },
+        ),
         ("volume", "7", A::Volume { level: 7 }),
         ("speech_rate", "3", A::SpeechRate { level: 3 }),
         ("ignored_press", "black", A::IgnoredPress { side: b }),
@@ -292,6 +310,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
             "clock_check",
             "40in2h_then_1h",
             A::ClockCheck {
+                rules: Rules::RussianDraughts,
                 stages: vec![stage(Some(40), 2 * H, 0), stage(None, H, 30 * S)],
                 white_ms: 2 * H,
                 black_ms: H + 59 * M,
@@ -379,6 +398,7 @@ mod tests {
             "result",
             "clock_check",
             "countdown",
+            "moves_made",
         ] {
             assert!(set.iter().any(|s| s.kind == kind), "{kind} missing");
         }

@@ -125,8 +125,10 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
     });
     let stages = loaded.control.stages().len();
     println!(
-        "{name}: the configuration is valid ({stages} stage(s), {:?} mode)",
-        loaded.mode
+        "{name}: the configuration is valid ({stages} stage(s), {:?} mode, rules = \"{}\": {})",
+        loaded.mode,
+        loaded.rules.name(),
+        loaded.rules.title()
     );
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! What the clock can say, as data: the semantic events the phrasing layer
 //! turns into words. Sides, outcomes, reasons and delay kinds are the clock core's own.
 
-pub use crate::clock::{DelayKind, Outcome, Reason, Side};
+pub use crate::clock::{DelayKind, Outcome, Reason, Rules, Side};
 
 pub use crate::hearing::Lang;
 
@@ -51,6 +51,13 @@ pub enum Announcement {
         remaining_ms: i64,
         /// Moves left to the control, if the stage has one.
         moves_to_control: Option<u32>,
+    },
+    /// How many moves a player has made, said after his time on his request (FIDE D.2.6.1).
+    MovesMade {
+        /// Whose moves.
+        side: Side,
+        /// Moves he has completed.
+        moves: u32,
     },
     /// The opponent's time, said to the asker; `side` is the opponent, whose
     /// time is read.
@@ -123,8 +130,10 @@ pub enum Announcement {
         /// Why.
         reason: Reason,
     },
-    /// Rule 1.7.5 clock check before the start: the control and both times.
+    /// Rule 1.7.5 clock check before the start: the rules, the control and both times.
     ClockCheck {
+        /// The rule profile in force.
+        rules: Rules,
         /// The stages of the time control, in order.
         stages: Vec<StageInfo>,
         /// White's time, in milliseconds.

@@ -412,6 +412,7 @@ fn a_clock_check_goes_to_the_one_who_asked() {
             0,
             vec![Listener::Black],
             Announcement::ClockCheck {
+                rules: crate::clock::Rules::RussianDraughts,
                 stages: stage_infos(table.game().control()),
                 white_ms: 12 * MINUTE,
                 black_ms: 12 * MINUTE

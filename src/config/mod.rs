@@ -650,6 +650,8 @@ fn stage(
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]
+mod profile_tests;
+#[cfg(test)]
 mod tests;
 
 impl Config {

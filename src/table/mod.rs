@@ -297,4 +297,6 @@ pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::St
 }
 
 #[cfg(test)]
+mod profile_tests;
+#[cfg(test)]
 mod tests;

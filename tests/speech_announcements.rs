@@ -53,6 +53,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             A::TimeReadout {
                 side: Side::White,
                 remaining_ms: HOUR + 12 * MIN + 59_999,
+                moves_made: None,
                 moves_to_control: Some(12),
             },
             "Белые: один час двенадцать минут. До контроля двенадцать ходов.",
@@ -62,6 +63,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             A::TimeReadout {
                 side: Side::Black,
                 remaining_ms: 5 * MIN + 1_500,
+                moves_made: None,
                 moves_to_control: None,
             },
             "Чёрные: пять минут одна секунда.",
@@ -229,44 +231,54 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
              Black: one hour thirty minutes.",
         ),
         (
-            A::MovesMade {
+            A::TimeReadout {
                 side: Side::White,
-                moves: 1,
+                remaining_ms: 5 * MIN + 30_000,
+                moves_made: Some(1),
+                moves_to_control: Some(39),
             },
-            "Сделан один ход.",
-            "One move made.",
+            "Белые: пять минут тридцать секунд. Сделан один ход. До контроля тридцать девять ходов.",
+            "White: five minutes thirty seconds. One move made. Thirty-nine moves to the time control.",
         ),
         (
-            A::MovesMade {
+            A::TimeReadout {
                 side: Side::Black,
-                moves: 22,
+                remaining_ms: 42_000,
+                moves_made: Some(22),
+                moves_to_control: None,
             },
-            "Сделано двадцать два хода.",
-            "Twenty-two moves made.",
+            "Чёрные: сорок две секунды. Сделано двадцать два хода.",
+            "Black: forty-two seconds. Twenty-two moves made.",
         ),
         (
-            A::MovesMade {
+            A::TimeReadout {
                 side: Side::White,
-                moves: 11,
+                remaining_ms: MIN,
+                moves_made: Some(11),
+                moves_to_control: None,
             },
-            "Сделано одиннадцать ходов.",
-            "Eleven moves made.",
+            "Белые: одна минута. Сделано одиннадцать ходов.",
+            "White: one minute. Eleven moves made.",
         ),
         (
-            A::MovesMade {
+            A::TimeReadout {
                 side: Side::White,
-                moves: 121,
+                remaining_ms: HOUR,
+                moves_made: Some(121),
+                moves_to_control: None,
             },
-            "Сделан сто двадцать один ход.",
-            "One hundred twenty-one moves made.",
+            "Белые: один час. Сделан сто двадцать один ход.",
+            "White: one hour. One hundred twenty-one moves made.",
         ),
         (
-            A::MovesMade {
+            A::TimeReadout {
                 side: Side::Black,
-                moves: 0,
+                remaining_ms: 20 * MIN,
+                moves_made: Some(0),
+                moves_to_control: None,
             },
-            "Сделано ноль ходов.",
-            "Zero moves made.",
+            "Чёрные: двадцать минут. Сделано ноль ходов.",
+            "Black: twenty minutes. Zero moves made.",
         ),
         (
             A::IgnoredPress { side: Side::Black },
@@ -379,6 +391,7 @@ fn every_announcement(ms: i64) -> Vec<Announcement> {
         all.push(A::TimeReadout {
             side,
             remaining_ms: ms,
+            moves_made: None,
             moves_to_control: Some(1),
         });
         all.push(A::OpponentTime {
@@ -422,7 +435,12 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
                 let a = Announcement::PlayerStop { side };
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
-                let a = Announcement::MovesMade { side, moves: n };
+                let a = Announcement::TimeReadout {
+                    side,
+                    remaining_ms: i64::from(n) * 1_000,
+                    moves_made: Some(n),
+                    moves_to_control: (n % 2 == 0).then_some(n),
+                };
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
             }
         }

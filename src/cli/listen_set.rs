@@ -76,15 +76,16 @@ impl Sentence {
         }
     }
 
-    /// The count a listener must hear: moves to the control, a countdown second.
+    /// The count a listener must hear: moves to the control (or else moves made), a countdown
+    /// second.
     pub fn expected_count(&self) -> Option<u32> {
         match &self.said {
-            Said::Announce(
-                Announcement::MovesToControl { moves, .. } | Announcement::MovesMade { moves, .. },
-            ) => Some(*moves),
+            Said::Announce(Announcement::MovesToControl { moves, .. }) => Some(*moves),
             Said::Announce(Announcement::TimeReadout {
-                moves_to_control, ..
-            }) => *moves_to_control,
+                moves_to_control,
+                moves_made,
+                ..
+            }) => moves_to_control.or(*moves_made),
             Said::Announce(Announcement::Countdown { remaining_ms }) => {
                 Some((remaining_ms / S) as u32)
             }
@@ -155,6 +156,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
     let timed = |side, ms, moves| A::TimeReadout {
         side,
         remaining_ms: ms,
+        moves_made: None,
         moves_to_control: moves,
     };
     let warning = |side, ms, sudden_death| A::Warning {
@@ -289,9 +291,14 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
             },
         ),
         (
-            "moves_made",
-            "black_12",
-            A::MovesMade { side: b, moves: 12 },
+            "time_readout",
+            "black_2m30s_12made",
+            A::TimeReadout {
+                side: b,
+                remaining_ms: 2 * M + 30 * S,
+                moves_made: Some(12),
+                moves_to_control: None,
+            },
         ),
         (
             "clock_check",
@@ -398,7 +405,6 @@ mod tests {
             "result",
             "clock_check",
             "countdown",
-            "moves_made",
         ] {
             assert!(set.iter().any(|s| s.kind == kind), "{kind} missing");
         }

@@ -42,22 +42,18 @@ pub enum Announcement {
     },
     /// The arbiter's command was refused.
     Refused,
-    /// A player's own time on demand: side, remaining, moves left to the
-    /// control (`None` in a rest-of-game stage).
+    /// A player's own time on demand: side, remaining, the moves he has made when
+    /// they are told (FIDE D.2.6.1), moves left to the control (`None` in a
+    /// rest-of-game stage).
     TimeReadout {
         /// Whose time.
         side: Side,
         /// Time left, in milliseconds.
         remaining_ms: i64,
+        /// The moves he has made, when the time button tells them.
+        moves_made: Option<u32>,
         /// Moves left to the control, if the stage has one.
         moves_to_control: Option<u32>,
-    },
-    /// How many moves a player has made, said after his time on his request (FIDE D.2.6.1).
-    MovesMade {
-        /// Whose moves.
-        side: Side,
-        /// Moves he has completed.
-        moves: u32,
     },
     /// The opponent's time, said to the asker; `side` is the opponent, whose
     /// time is read.

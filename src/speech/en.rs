@@ -163,20 +163,22 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         Announcement::TimeReadout {
             side,
             remaining_ms,
+            moves_made,
             moves_to_control,
         } => {
             side_label(&mut b, *side);
             say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_made {
+                // "Twelve moves made", "one move made".
+                b.stop();
+                say_count(&mut b, u64::from(*moves), &MOVE);
+                b.say(MADE);
+            }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 say_count(&mut b, u64::from(*moves), &MOVE);
                 b.say(TO_CONTROL);
             }
-        }
-        Announcement::MovesMade { moves, .. } => {
-            // "Twelve moves made", "one move made".
-            say_count(&mut b, u64::from(*moves), &MOVE);
-            b.say(MADE);
         }
         Announcement::OpponentTime { side, remaining_ms } => {
             b.say(OPPONENT);

@@ -179,21 +179,23 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         Announcement::TimeReadout {
             side,
             remaining_ms,
+            moves_made,
             moves_to_control,
         } => {
             side_label(&mut b, *side);
             say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_made {
+                // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
+                b.stop();
+                let one = moves % 10 == 1 && moves % 100 != 11;
+                b.say(if one { MADE_ONE } else { MADE_MANY });
+                say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+            }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 b.say(TO_CONTROL);
                 say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
             }
-        }
-        Announcement::MovesMade { moves, .. } => {
-            // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
-            let one = moves % 10 == 1 && moves % 100 != 11;
-            b.say(if one { MADE_ONE } else { MADE_MANY });
-            say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
         }
         Announcement::OpponentTime { side, remaining_ms } => {
             b.say(OPPONENT);

@@ -106,16 +106,10 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 Said::Words(Announcement::TimeReadout {
                     side,
                     remaining_ms,
+                    moves_made: announce.moves_on_query.then(|| game.moves(side)),
                     moves_to_control,
                 }),
             ));
-            if announce.moves_on_query {
-                let notice = Announcement::MovesMade {
-                    side,
-                    moves: game.moves(side),
-                };
-                out.push((vec![player(side)], Said::Words(notice)));
-            }
             if announce.opponent_time_on_query {
                 let notice = Announcement::OpponentTime {
                     side: side.other(),

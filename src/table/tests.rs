@@ -264,6 +264,7 @@ fn a_query_reaches_only_the_asker_and_the_flagged_player_hears_zero() {
             &Announcement::TimeReadout {
                 side: White,
                 remaining_ms: 0,
+                moves_made: None,
                 moves_to_control: None
             },
             &Announcement::OpponentTime {

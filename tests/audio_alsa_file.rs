@@ -318,6 +318,7 @@ fn voice_pack_utterances_play_sample_for_sample(out: &Path) {
         &Announcement::TimeReadout {
             side: Side::White,
             remaining_ms: 421_000,
+            moves_made: None,
             moves_to_control: Some(3),
         },
     );
@@ -326,6 +327,7 @@ fn voice_pack_utterances_play_sample_for_sample(out: &Path) {
         &Announcement::TimeReadout {
             side: Side::Black,
             remaining_ms: 59_000,
+            moves_made: None,
             moves_to_control: None,
         },
     );

@@ -100,3 +100,49 @@ fn a_five_megabyte_value_is_quoted_as_a_short_excerpt() {
         );
     }
 }
+
+#[test]
+fn an_unknown_rule_profile_is_placed_and_the_accepted_ones_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "mode = \"tournament\"\nrules = \"FIDE\"\n[[time_control.stage]]\ntime = \"5:00\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let expected = format!(
+        "{}:2:9: `rules` cannot be \"FIDE\"; expected one of \"russian-draughts\", \"fide\"",
+        file.display()
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn check_says_which_rule_profile_is_in_force() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (line, said) in [
+        (
+            "",
+            "rules = \"russian-draughts\": Russian draughts rules, section 1.7",
+        ),
+        (
+            "rules = \"fide\"\n",
+            "rules = \"fide\": FIDE Laws of Chess, Appendix D",
+        ),
+    ] {
+        let file = dir.path().join("game.toml");
+        std::fs::write(
+            &file,
+            format!("{line}[[time_control.stage]]\ntime = \"5:00\"\n"),
+        )
+        .expect("write");
+        let out = check(&file);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(stdout.contains(said), "{stdout}");
+    }
+}

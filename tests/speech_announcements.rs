@@ -7,8 +7,8 @@ use std::collections::{HashMap, HashSet};
 use talkclock::schedule::Vision;
 use talkclock::speech::{
     clip_catalog, is_pause, phrase, readout, Addition, Announcement, DelayKind, Field, Lang,
-    MenuItem, MenuPrompt, Outcome, PresetName, Reason, ShippedPreset, Side, StageInfo, Utterance,
-    FINAL_SUFFIX, SENTENCE_PAUSE,
+    MenuItem, MenuPrompt, Outcome, PresetName, Reason, Rules, ShippedPreset, Side, StageInfo,
+    Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
 };
 
 const MIN: i64 = 60_000;
@@ -29,6 +29,7 @@ fn stage(moves: Option<u32>, time_ms: i64) -> StageInfo {
 fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
     use Announcement as A;
     let check = A::ClockCheck {
+        rules: Rules::RussianDraughts,
         stages: vec![
             StageInfo {
                 increment_ms: 30_000,
@@ -54,6 +55,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             A::TimeReadout {
                 side: Side::White,
                 remaining_ms: HOUR + 12 * MIN + 59_999,
+                moves_made: None,
                 moves_to_control: Some(12),
             },
             "Белые: один час двенадцать минут. До контроля двенадцать ходов.",
@@ -63,6 +65,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             A::TimeReadout {
                 side: Side::Black,
                 remaining_ms: 5 * MIN + 1_500,
+                moves_made: None,
                 moves_to_control: None,
             },
             "Чёрные: пять минут одна секунда.",
@@ -203,14 +206,81 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
         ),
         (
             check,
-            "Проверка часов. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
+            "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
              затем двадцать один ход за одну минуту, повторяется, задержка Бронштейна пять секунд; \
              затем один час до конца партии, простая задержка две секунды. \
              Белые: два часа. Чёрные: один час пятьдесят девять минут пятьдесят девять секунд.",
-            "Clock check. Time control: forty moves in two hours, plus thirty seconds per move; \
+            "Clock check. Russian draughts rules. Time control: forty moves in two hours, plus thirty seconds per move; \
              then twenty-one moves in one minute, repeating, Bronstein delay five seconds; \
              then one hour to the end of the game, simple delay two seconds. \
              White: two hours. Black: one hour fifty-nine minutes fifty-nine seconds.",
+        ),
+        (
+            A::ClockCheck {
+                rules: Rules::Fide,
+                stages: vec![StageInfo {
+                    increment_ms: 30_000,
+                    ..stage(Some(40), 90 * MIN)
+                }],
+                white_ms: 90 * MIN,
+                black_ms: 90 * MIN,
+            },
+            "Проверка часов. Правила ФИДЕ. Контроль: сорок ходов за один час тридцать минут, \
+             плюс тридцать секунд за ход. Белые: один час тридцать минут. \
+             Чёрные: один час тридцать минут.",
+            "Clock check. FIDE rules. Time control: forty moves in one hour thirty minutes, \
+             plus thirty seconds per move. White: one hour thirty minutes. \
+             Black: one hour thirty minutes.",
+        ),
+        (
+            A::TimeReadout {
+                side: Side::White,
+                remaining_ms: 5 * MIN + 30_000,
+                moves_made: Some(1),
+                moves_to_control: Some(39),
+            },
+            "Белые: пять минут тридцать секунд. Сделан один ход. До контроля тридцать девять ходов.",
+            "White: five minutes thirty seconds. One move made. Thirty-nine moves to the time control.",
+        ),
+        (
+            A::TimeReadout {
+                side: Side::Black,
+                remaining_ms: 42_000,
+                moves_made: Some(22),
+                moves_to_control: None,
+            },
+            "Чёрные: сорок две секунды. Сделано двадцать два хода.",
+            "Black: forty-two seconds. Twenty-two moves made.",
+        ),
+        (
+            A::TimeReadout {
+                side: Side::White,
+                remaining_ms: MIN,
+                moves_made: Some(11),
+                moves_to_control: None,
+            },
+            "Белые: одна минута. Сделано одиннадцать ходов.",
+            "White: one minute. Eleven moves made.",
+        ),
+        (
+            A::TimeReadout {
+                side: Side::White,
+                remaining_ms: HOUR,
+                moves_made: Some(121),
+                moves_to_control: None,
+            },
+            "Белые: один час. Сделан сто двадцать один ход.",
+            "White: one hour. One hundred twenty-one moves made.",
+        ),
+        (
+            A::TimeReadout {
+                side: Side::Black,
+                remaining_ms: 20 * MIN,
+                moves_made: Some(0),
+                moves_to_control: None,
+            },
+            "Чёрные: двадцать минут. Сделано ноль ходов.",
+            "Black: twenty minutes. Zero moves made.",
         ),
         (
             A::IgnoredPress { side: Side::Black },
@@ -542,6 +612,7 @@ fn every_announcement(ms: i64) -> Vec<Announcement> {
         all.push(A::TimeReadout {
             side,
             remaining_ms: ms,
+            moves_made: None,
             moves_to_control: Some(1),
         });
         all.push(A::OpponentTime {
@@ -585,6 +656,13 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
                 let a = Announcement::PlayerStop { side };
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
+                let a = Announcement::TimeReadout {
+                    side,
+                    remaining_ms: i64::from(n) * 1_000,
+                    moves_made: Some(n),
+                    moves_to_control: (n % 2 == 0).then_some(n),
+                };
+                check(lang, &catalog, &phrase(lang, &a), &mut used);
             }
         }
         for outcome in [Outcome::White, Outcome::Black, Outcome::Draw] {
@@ -603,17 +681,20 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             }
         }
         for kind in [None, Some(DelayKind::Bronstein), Some(DelayKind::Simple)] {
-            let s = StageInfo {
-                delay_ms: 3_000,
-                delay_kind: kind,
-                ..stage(None, 90 * MIN)
-            };
-            let a = Announcement::ClockCheck {
-                stages: vec![s],
-                white_ms: 0,
-                black_ms: 1_000,
-            };
-            check(lang, &catalog, &phrase(lang, &a), &mut used);
+            for rules in Rules::ALL {
+                let s = StageInfo {
+                    delay_ms: 3_000,
+                    delay_kind: kind,
+                    ..stage(None, 90 * MIN)
+                };
+                let a = Announcement::ClockCheck {
+                    rules,
+                    stages: vec![s],
+                    white_ms: 0,
+                    black_ms: 1_000,
+                };
+                check(lang, &catalog, &phrase(lang, &a), &mut used);
+            }
         }
         for level in 1..=9 {
             for a in [
@@ -631,6 +712,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
         let a = Announcement::ClockCheck {
+            rules: Rules::Fide,
             stages: vec![stage(Some(1), 1_000 * HOUR)],
             white_ms: i64::MAX,
             black_ms: -1,
@@ -658,6 +740,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                         ..stage(Some(40), n * unit)
                     };
                     let a = Announcement::ClockCheck {
+                        rules: Rules::RussianDraughts,
                         stages: vec![s.clone(), s],
                         white_ms: 0,
                         black_ms: 0,
@@ -669,6 +752,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
         for secs in [1, 2, 21, 59] {
             let s = stage(Some(secs), secs as i64 * 1_000);
             let a = Announcement::ClockCheck {
+                rules: Rules::RussianDraughts,
                 stages: vec![s.clone(), s],
                 white_ms: 0,
                 black_ms: 0,

@@ -118,6 +118,7 @@ fn render_joins_clips_with_pauses() {
         &Announcement::TimeReadout {
             side: Side::White,
             remaining_ms: 72 * 60_000,
+            moves_made: None,
             moves_to_control: None,
         },
     );

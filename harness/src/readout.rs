@@ -72,6 +72,7 @@ pub fn readout_onset_ms(voices: &Voices, threshold: f32) -> Result<f64, String> 
         &Announcement::TimeReadout {
             side: Side::White,
             remaining_ms: 2 * 3_600_000 - 60_000,
+            moves_made: None,
             moves_to_control: None,
         },
     );

@@ -4,7 +4,8 @@
 //! a seed; no audio here (see `listen`).
 
 use crate::speech::{
-    exact_parts, spoken_parts, Announcement, DelayKind, Outcome, Reason, Side, Spoken, StageInfo,
+    exact_parts, spoken_parts, Announcement, DelayKind, Outcome, Reason, Rules, Side, Spoken,
+    StageInfo,
 };
 
 /// The fewest time readouts a set holds, whatever `random` asks for.
@@ -75,13 +76,16 @@ impl Sentence {
         }
     }
 
-    /// The count a listener must hear: moves to the control, a countdown second.
+    /// The count a listener must hear: moves to the control (or else moves made), a countdown
+    /// second.
     pub fn expected_count(&self) -> Option<u32> {
         match &self.said {
             Said::Announce(Announcement::MovesToControl { moves, .. }) => Some(*moves),
             Said::Announce(Announcement::TimeReadout {
-                moves_to_control, ..
-            }) => *moves_to_control,
+                moves_to_control,
+                moves_made,
+                ..
+            }) => moves_to_control.or(*moves_made),
             Said::Announce(Announcement::Countdown { remaining_ms }) => {
                 Some((remaining_ms / S) as u32)
             }
@@ -152,6 +156,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
     let timed = |side, ms, moves| A::TimeReadout {
         side,
         remaining_ms: ms,
+        moves_made: None,
         moves_to_control: moves,
     };
     let warning = |side, ms, sudden_death| A::Warning {
@@ -285,6 +290,26 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
                 reason: Reason::Draw1713,
             },
         ),
+        (
+            "time_readout",
+            "black_2m30s_12made",
+            A::TimeReadout {
+                side: b,
+                remaining_ms: 2 * M + 30 * S,
+                moves_made: Some(12),
+                moves_to_control: None,
+            },
+        ),
+        (
+            "clock_check",
+            "fide_5m",
+            A::ClockCheck {
+                rules: Rules::Fide,
+                stages: vec![stage(None, 5 * M, 0)],
+                white_ms: 5 * M,
+                black_ms: 5 * M,
+            },
+        ),
         ("volume", "7", A::Volume { level: 7 }),
         ("speech_rate", "3", A::SpeechRate { level: 3 }),
         ("ignored_press", "black", A::IgnoredPress { side: b }),
@@ -292,6 +317,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
             "clock_check",
             "40in2h_then_1h",
             A::ClockCheck {
+                rules: Rules::RussianDraughts,
                 stages: vec![stage(Some(40), 2 * H, 0), stage(None, H, 30 * S)],
                 white_ms: 2 * H,
                 black_ms: H + 59 * M,

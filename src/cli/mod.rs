@@ -123,12 +123,19 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
     let name = config.map_or("<embedded default>".to_string(), |p| {
         p.display().to_string()
     });
-    let stages = loaded.control.stages().len();
-    println!(
-        "{name}: the configuration is valid ({stages} stage(s), {:?} mode)",
-        loaded.mode
-    );
+    println!("{name}: the configuration is valid ({})", summary(&loaded));
     Ok(())
+}
+
+/// What `check` and `run --check` say of a valid configuration: its stages, mode and rules.
+fn summary(config: &Config) -> String {
+    format!(
+        "{} stage(s), {:?} mode, rules = \"{}\": {}",
+        config.control.stages().len(),
+        config.mode,
+        config.rules.name(),
+        config.rules.title()
+    )
 }
 
 pub(crate) fn language(code: &str) -> Result<crate::speech::Lang, Failure> {
@@ -187,11 +194,7 @@ pub fn run(options: crate::daemon::RunOptions, check_only: bool) -> Result<(), F
 
 fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
     let config = load_config(options.config.as_deref())?;
-    println!(
-        "configuration: valid ({} stage(s), {:?} mode)",
-        config.control.stages().len(),
-        config.mode
-    );
+    println!("configuration: valid ({})", summary(&config));
     let dir = crate::daemon::voices::voices_dir(options.voices.as_deref());
     let voices = crate::daemon::voices::Voices::load(&dir).map_err(Failure::Voices)?;
     for lang in crate::speech::Lang::ALL {

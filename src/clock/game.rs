@@ -10,12 +10,10 @@
 
 use super::control::TimeControl;
 use super::io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+use super::rules::Rules;
 use super::side::Side;
 use super::side_clock::SideClock;
-use super::time::{Clock, Ms, MAX_DURATION, MINUTE};
-
-/// A cut never leaves a player below this (rule 1.7.8).
-pub const MIN_AFTER_CUT: Ms = 15 * MINUTE;
+use super::time::{Clock, Ms, MAX_DURATION};
 
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,16 +46,19 @@ pub struct GameSetup {
     pub first: Side,
     /// Start times per side (White, Black), for time odds; defaults to stage 1's time.
     pub start_times: [Ms; 2],
+    /// The rules: the floor under an arbiter's cut, the draughts rulings.
+    pub rules: Rules,
 }
 
 impl GameSetup {
-    /// Both sides start with stage 1's time; White's clock starts.
+    /// Both sides start with stage 1's time; White's clock starts; the draughts rules.
     pub fn new(control: TimeControl) -> GameSetup {
         let start = control.start_time();
         GameSetup {
             control,
             first: Side::White,
             start_times: [start, start],
+            rules: Rules::default(),
         }
     }
 }
@@ -66,6 +67,7 @@ impl GameSetup {
 #[derive(Debug, Clone)]
 pub struct Game {
     control: TimeControl,
+    rules: Rules,
     first: Side,
     clocks: [SideClock; 2],
     phase: Phase,
@@ -80,6 +82,7 @@ impl Game {
         Game {
             clocks: setup.start_times.map(SideClock::new),
             control: setup.control,
+            rules: setup.rules,
             first: setup.first,
             phase: Phase::NotStarted,
             anchor: at,
@@ -91,6 +94,11 @@ impl Game {
     /// The time control.
     pub fn control(&self) -> &TimeControl {
         &self.control
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Where the game stands.
@@ -340,10 +348,9 @@ impl Game {
             );
             return self.reject(input, &reason);
         }
-        let new_ms = if requested >= old_ms {
-            requested
-        } else {
-            requested.max(old_ms.min(MIN_AFTER_CUT))
+        let new_ms = match self.rules.cut_floor() {
+            Some(floor) if requested < old_ms => requested.max(old_ms.min(floor)),
+            _ => requested,
         };
         self.clocks[side.index()].remaining = new_ms;
         self.emit(Event::Adjust {
@@ -381,6 +388,20 @@ impl Game {
             (Ruling::Resign, Some(_)) => {
                 self.emit_ruling(RulingKind::Resign, None);
                 self.phase = Phase::Finished;
+            }
+            (Ruling::Draw | Ruling::NoMoves(_), _) if !self.rules.draughts_rulings() => {
+                let rule = if ruling == Ruling::Draw {
+                    "1.7.13"
+                } else {
+                    "1.7.12"
+                };
+                let reason = format!(
+                    "`{}` is rule {rule} of the Russian draughts rules; this game is played \
+                     under {}",
+                    input,
+                    self.rules.title()
+                );
+                self.reject(input, &reason)
             }
             (Ruling::Draw, Some(_)) => {
                 if !(self.sudden_death(Side::White) && self.sudden_death(Side::Black)) {

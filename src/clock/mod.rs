@@ -6,17 +6,21 @@
 pub mod control;
 pub mod game;
 pub mod io;
+pub mod rules;
 pub mod side;
 pub mod side_clock;
 pub mod time;
 
 pub use control::{ControlError, DelayKind, Stage, TimeControl};
-pub use game::{Game, GameSetup, Phase, MIN_AFTER_CUT};
+pub use game::{Game, GameSetup, Phase};
 pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+pub use rules::{Rules, MIN_AFTER_CUT};
 pub use side::Side;
 pub use time::{Ms, HOUR, MAX_DURATION, MINUTE, SECOND};
 
 #[cfg(test)]
 mod arithmetic_tests;
+#[cfg(test)]
+mod rules_tests;
 #[cfg(test)]
 mod tests;

@@ -7,15 +7,17 @@ pub mod audio;
 pub mod diagnostic;
 pub mod input;
 pub mod presets;
+mod profile;
 pub mod raw;
 
 pub use presets::Preset;
 
 use crate::clock::time::{parse_duration, Ms};
+pub use crate::clock::Rules;
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
 use crate::hearing::{Lang, Listener};
 pub use crate::input::bindings::{ActionKind, Binding, DeviceMatch, InputConfig};
-pub use crate::schedule::{Vision, Warnings};
+pub use crate::schedule::{default_warnings, rule_warning, Vision, Warnings};
 pub use crate::table::{Announce, Mode, TableSettings};
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
@@ -37,7 +39,9 @@ pub struct Player {
     pub language: Lang,
     /// His start time when it differs from stage 1's (time odds).
     pub start_time: Option<Ms>,
-    /// Warnings besides the one his vision calls for (remaining times, above zero).
+    /// His own list of warnings (`warnings = [...]`), replacing the rule profile's default.
+    pub warnings: Option<Vec<Ms>>,
+    /// Warnings besides the rule profile's default (remaining times, above zero).
     pub extra_warnings: Vec<Ms>,
     /// Seconds counted aloud at the end of a stage (0: off).
     pub countdown: u32,
@@ -50,6 +54,8 @@ pub struct Player {
 pub struct Config {
     /// Tournament or practice.
     pub mode: Mode,
+    /// The rule profile (`rules = "russian-draughts" | "fide"`).
+    pub rules: Rules,
     /// Whose clock starts.
     pub first: Side,
     /// The time control.
@@ -129,6 +135,7 @@ impl Config {
     pub fn setup(&self) -> GameSetup {
         let mut setup = GameSetup::new(self.control.clone());
         setup.first = self.first;
+        setup.rules = self.rules;
         for side in Side::BOTH {
             if let Some(start) = self.players[side.index()].start_time {
                 setup.start_times[side.index()] = start;
@@ -147,7 +154,7 @@ impl Config {
     pub fn table_settings(&self) -> TableSettings {
         TableSettings {
             setup: self.setup(),
-            warnings: Side::BOTH.map(|side| self.player(side).warnings()),
+            warnings: Side::BOTH.map(|side| self.player(side).warnings(self.rules)),
             mode: self.mode,
             announce: self.announce.clone(),
         }
@@ -166,11 +173,17 @@ impl Config {
 }
 
 impl Player {
-    /// The warnings, countdown and flag-rising cue this player gets.
-    pub fn warnings(&self) -> Warnings {
+    /// The warnings, countdown and flag-rising cue this player gets under `rules`: his own
+    /// `warnings` if he listed them, else the profile's default for his vision
+    /// ([`default_warnings`]), and his `extra_warnings` on top.
+    pub fn warnings(&self, rules: Rules) -> Warnings {
+        let mut times = match &self.warnings {
+            Some(own) => own.clone(),
+            None => default_warnings(rules, self.vision),
+        };
+        times.extend(&self.extra_warnings);
         Warnings {
-            vision: self.vision,
-            extra: self.extra_warnings.clone(),
+            times,
             countdown: self.countdown,
             flag_rising_cue: self.flag_rising_cue,
         }
@@ -307,6 +320,13 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         ],
         Mode::Tournament,
     );
+    let rules = choice(
+        c,
+        raw.rules.as_ref(),
+        "rules",
+        &Rules::ALL.map(|r| (r.name(), r)),
+        Rules::RussianDraughts,
+    );
     let first = choice(
         c,
         raw.game.first.as_ref(),
@@ -316,14 +336,18 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     );
     let white = player(c, &raw.players.white, "White");
     let black = player(c, &raw.players.black, "Black");
+    for (p, r) in [(&white, &raw.players.white), (&black, &raw.players.black)] {
+        profile::check_player_warnings(c, p, r, rules, mode);
+    }
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
     let control = time_control(c, raw.time_control.as_ref());
-    let announce = announce(c, &raw.announce, mode);
+    let announce = announce(c, &raw.announce, mode, rules);
     let audio = audio::audio_settings(c, &raw.audio);
     let input = input::input_config(c, &raw.input, mode);
     let presets = presets::presets(c, &raw.preset);
     Some(Config {
         mode,
+        rules,
         first,
         control: control?,
         players: [white, black],
@@ -396,17 +420,11 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
     if let (Some(0), Some(span)) = (start_time, raw.start_time.as_ref()) {
         c.at(span.span(), "`start_time` must be above zero");
     }
-    let mut extra_warnings = Vec::new();
-    for value in raw.extra_warnings.iter().flatten() {
-        match duration(c, Some(value), "extra_warnings") {
-            Some(0) => c.at(
-                value.span(),
-                "`extra_warnings`: a warning at 0:00 is the flag itself",
-            ),
-            Some(ms) => extra_warnings.push(ms),
-            None => {}
-        }
-    }
+    let extra_warnings = warning_times(c, raw.extra_warnings.iter().flatten(), "extra_warnings");
+    let warnings = raw
+        .warnings
+        .as_ref()
+        .map(|list| warning_times(c, list.get_ref(), "warnings"));
     let countdown = match &raw.countdown {
         None => 0,
         Some(n) if (0..=60).contains(n.get_ref()) => *n.get_ref() as u32,
@@ -423,14 +441,35 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
         vision,
         language: language(c, raw.language.as_ref()),
         start_time,
+        warnings,
         extra_warnings,
         countdown,
         flag_rising_cue: raw.flag_rising_cue.unwrap_or(false),
     }
 }
 
-fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode) -> Announce {
-    let mut announce = Announce::default();
+/// The times of a list of warnings, each above zero.
+fn warning_times<'a>(
+    c: &mut Collector,
+    values: impl IntoIterator<Item = &'a Spanned<String>>,
+    key: &str,
+) -> Vec<Ms> {
+    let mut times = Vec::new();
+    for value in values {
+        match duration(c, Some(value), key) {
+            Some(0) => c.at(
+                value.span(),
+                format!("`{key}`: a warning at 0:00 is the flag itself"),
+            ),
+            Some(ms) => times.push(ms),
+            None => {}
+        }
+    }
+    times
+}
+
+fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode, rules: Rules) -> Announce {
+    let mut announce = Announce::for_rules(rules);
     if let Some(list) = &raw.moves {
         let mut listeners = Vec::new();
         for name in list.get_ref() {
@@ -463,11 +502,21 @@ fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode) -> Announce {
     }
     announce.opponent_time_on_query = raw.opponent_time_on_query.unwrap_or(false);
     announce.practice_to_all = raw.practice_to_all.unwrap_or(false);
+    if let Some(value) = &raw.moves_on_query {
+        announce.moves_on_query = *value;
+    }
+    if let Some(value) = &raw.flag_to_opponent {
+        announce.flag_to_opponent = *value.get_ref();
+        profile::check_flag_to_opponent(c, value, rules, mode);
+    }
     if let Some(value) = &raw.remind_after {
         if mode == Mode::Tournament {
             c.at(
                 value.span(),
-                "`remind_after` is for practice only: in a tournament nobody may remind a player to press (1.7.7)",
+                format!(
+                    "`remind_after` is for practice only: in a tournament nobody may remind a player to press ({})",
+                    profile::cite(rules, "1.7.7", "FIDE 12.6")
+                ),
             );
         } else if let Some(ms) = duration(c, Some(value), "remind_after") {
             if ms == 0 {
@@ -478,7 +527,10 @@ fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode) -> Announce {
         }
     }
     if raw.practice_to_all == Some(true) && mode == Mode::Tournament {
-        c.nowhere("`practice_to_all` is for practice only: in a tournament a flag may only be pointed out to the opponent and the arbiter (1.7.9)");
+        c.nowhere(format!(
+            "`practice_to_all` is for practice only: in a tournament a flag may only be pointed out to the opponent and the arbiter ({})",
+            profile::cite(rules, "1.7.9", "FIDE 6.8")
+        ));
     }
     announce
 }
@@ -607,6 +659,8 @@ fn stage(
 
 #[cfg(test)]
 mod input_tests;
+#[cfg(test)]
+mod profile_tests;
 #[cfg(test)]
 mod tests;
 

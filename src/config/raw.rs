@@ -10,6 +10,8 @@ use toml::Spanned;
 pub struct RawConfig {
     /// `tournament` or `practice`.
     pub mode: Option<Spanned<String>>,
+    /// The rule profile: `russian-draughts` (default) or `fide`.
+    pub rules: Option<Spanned<String>>,
     /// `[game]`.
     #[serde(default)]
     pub game: RawGame,
@@ -71,6 +73,10 @@ pub struct RawAnnounce {
     pub remind_after: Option<Spanned<String>>,
     /// Practice only: everything is said to everyone.
     pub practice_to_all: Option<bool>,
+    /// The flag alert also goes to the flagged player's opponent (the arbiter always hears it).
+    pub flag_to_opponent: Option<Spanned<bool>>,
+    /// The time button also tells the moves the player has made.
+    pub moves_on_query: Option<bool>,
 }
 
 /// `[game]`.
@@ -136,7 +142,9 @@ pub struct RawPlayer {
     pub language: Option<Spanned<String>>,
     /// A start time other than stage 1's (time odds).
     pub start_time: Option<Spanned<String>>,
-    /// Warnings besides the one the rules require, as remaining times before the control.
+    /// Every spoken time warning, replacing the rule profile's default for his vision.
+    pub warnings: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Warnings besides the rule profile's default, as remaining times before the control.
     pub extra_warnings: Option<Vec<Spanned<String>>>,
     /// Count the last seconds aloud (0 or absent: off).
     pub countdown: Option<Spanned<i64>>,

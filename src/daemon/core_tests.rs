@@ -39,15 +39,20 @@ struct Rig {
 
 impl Rig {
     fn new() -> Rig {
+        Rig::with(CONFIG)
+    }
+
+    /// A rig on another configuration text.
+    fn with(text: &str) -> Rig {
         let base = Instant::now();
         let store = SharedMemoryStore::default();
-        let config = Config::parse(CONFIG, "test").unwrap();
+        let config = Config::parse(text, "test").unwrap();
         let at = Clocks {
             mono: base,
             boot_ms: 50_000,
             wall_ms: 1_000_000,
         };
-        let core = Core::new(Box::new(store.clone()), config, CONFIG.into(), at).unwrap();
+        let core = Core::new(Box::new(store.clone()), config, text.into(), at).unwrap();
         Rig {
             base,
             wall_base: 1_000_000,
@@ -630,4 +635,44 @@ fn a_sync_that_fails_pauses_tells_everyone_and_writes_the_records_again() {
             ..
         }
     )));
+}
+
+#[test]
+fn a_fide_game_tells_the_flag_to_the_arbiter_only_and_is_restored_under_fide() {
+    let text = format!("rules = \"fide\"\n{CONFIG}");
+    let mut rig = Rig::with(&text);
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.tap(1_000_000, 1_000_000, "w");
+    rig.tap(2_000_000, 2_000_000, "b");
+    rig.tap(3_000_000, 3_000_000, "t");
+    let readout = rig.core.drain().into_iter().find_map(|o| match o {
+        CoreOutput::Table(TableOutput::Say {
+            notice: Announcement::TimeReadout { moves_made, .. },
+            ..
+        }) => Some(moves_made),
+        _ => None,
+    });
+    assert_eq!(
+        readout,
+        Some(Some(1)),
+        "the time button tells the moves made"
+    );
+    rig.run_to(400_000);
+    let flag = rig.core.drain().into_iter().find_map(|o| match o {
+        CoreOutput::Table(TableOutput::Say {
+            audience,
+            notice: Announcement::Flag { .. },
+            ..
+        }) => Some(audience.listeners().to_vec()),
+        _ => None,
+    });
+    assert_eq!(flag, Some(vec![Listener::Arbiter]));
+    let journal_text: String = rig
+        .records()
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    let journal = Journal::parse(&journal_text, "mem").unwrap();
+    let (table, _) = journal.replay("mem").unwrap();
+    assert_eq!(table.game().rules(), crate::clock::Rules::Fide);
 }

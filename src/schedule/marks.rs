@@ -1,7 +1,8 @@
 //! Marks: the remaining times at which something is said or played for a player, built from
-//! his vision (rule 1.7.9), his extra warnings, his countdown and the flag-rising cue.
+//! his warnings (the rule profile's default for his vision, rule 1.7.9, or his own list), his
+//! countdown and the flag-rising cue.
 
-use crate::clock::{Ms, MINUTE, SECOND};
+use crate::clock::{Ms, Rules, MINUTE, SECOND};
 use serde::Serialize;
 
 /// How well a player sees, which sets the warnings the rules require (1.7.9).
@@ -15,14 +16,13 @@ pub enum Vision {
     Sighted,
 }
 
-/// What a player is warned of: the rule's warning for his vision, extra warnings, the final
-/// countdown and the flag-rising cue.
+/// What a player is warned of: his spoken time warnings, the final countdown and the
+/// flag-rising cue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warnings {
-    /// How well he sees (the rule's warning).
-    pub vision: Vision,
-    /// Warnings besides the rule's (remaining times, above zero).
-    pub extra: Vec<Ms>,
+    /// The spoken time warnings: remaining times before the control, above zero (see
+    /// [`default_warnings`] for what a player who configured none gets).
+    pub times: Vec<Ms>,
     /// Seconds counted aloud at the end of a stage (0: off).
     pub countdown: u32,
     /// A soft tick during the last 2 minutes of a stage.
@@ -59,13 +59,20 @@ pub fn rule_warning(vision: Vision) -> Option<Ms> {
     }
 }
 
+/// The warnings a rule profile gives a player who configured none of his own: under the
+/// draughts rules the one 1.7.9 requires for his vision; under FIDE none, since the clock
+/// tells a player the time only at his request (D.2.6.1, D.2.10.4).
+pub fn default_warnings(rules: Rules, vision: Vision) -> Vec<Ms> {
+    match rules {
+        Rules::RussianDraughts => rule_warning(vision).into_iter().collect(),
+        Rules::Fide => Vec::new(),
+    }
+}
+
 /// Every mark for a player, highest remaining time first, without duplicates.
 pub fn marks_for(player: &Warnings) -> Vec<Mark> {
     let mut marks = Vec::new();
-    let warnings = rule_warning(player.vision)
-        .into_iter()
-        .chain(player.extra.iter().copied());
-    for remaining in warnings {
+    for &remaining in &player.times {
         marks.push(Mark {
             remaining,
             kind: MarkKind::Warning,
@@ -98,8 +105,7 @@ mod tests {
 
     fn player(vision: Vision) -> Warnings {
         Warnings {
-            vision,
-            extra: vec![],
+            times: default_warnings(Rules::RussianDraughts, vision),
             countdown: 0,
             flag_rising_cue: false,
         }
@@ -119,9 +125,20 @@ mod tests {
     }
 
     #[test]
+    fn the_fide_profile_gives_no_warning_by_default_whatever_the_vision() {
+        for vision in [Vision::TotallyBlind, Vision::LowVision, Vision::Sighted] {
+            assert_eq!(default_warnings(Rules::Fide, vision), Vec::<Ms>::new());
+        }
+        assert_eq!(
+            default_warnings(Rules::RussianDraughts, Vision::LowVision),
+            vec![5 * MINUTE]
+        );
+    }
+
+    #[test]
     fn extras_countdown_and_ticks_are_added_without_duplicates() {
         let mut p = player(Vision::TotallyBlind);
-        p.extra = vec![10 * MINUTE, 2 * MINUTE];
+        p.times.extend([10 * MINUTE, 2 * MINUTE]);
         p.countdown = 3;
         p.flag_rising_cue = true;
         let marks = marks_for(&p);

@@ -6,5 +6,5 @@
 pub mod marks;
 pub mod scheduler;
 
-pub use marks::{marks_for, rule_warning, Mark, MarkKind, Vision, Warnings};
+pub use marks::{default_warnings, marks_for, rule_warning, Mark, MarkKind, Vision, Warnings};
 pub use scheduler::{Fired, Reminder, Scheduler};

@@ -1,7 +1,7 @@
 //! What the clock can say, as data: the semantic events the phrasing layer
 //! turns into words. Sides, outcomes, reasons and delay kinds are the clock core's own.
 
-pub use crate::clock::{DelayKind, Outcome, Reason, Side};
+pub use crate::clock::{DelayKind, Outcome, Reason, Rules, Side};
 
 pub use crate::hearing::Lang;
 
@@ -42,13 +42,16 @@ pub enum Announcement {
     },
     /// The arbiter's command was refused.
     Refused,
-    /// A player's own time on demand: side, remaining, moves left to the
-    /// control (`None` in a rest-of-game stage).
+    /// A player's own time on demand: side, remaining, the moves he has made when
+    /// they are told (FIDE D.2.6.1), moves left to the control (`None` in a
+    /// rest-of-game stage).
     TimeReadout {
         /// Whose time.
         side: Side,
         /// Time left, in milliseconds.
         remaining_ms: i64,
+        /// The moves he has made, when the time button tells them.
+        moves_made: Option<u32>,
         /// Moves left to the control, if the stage has one.
         moves_to_control: Option<u32>,
     },
@@ -123,8 +126,10 @@ pub enum Announcement {
         /// Why.
         reason: Reason,
     },
-    /// Rule 1.7.5 clock check before the start: the control and both times.
+    /// Rule 1.7.5 clock check before the start: the rules, the control and both times.
     ClockCheck {
+        /// The rule profile in force.
+        rules: Rules,
         /// The stages of the time control, in order.
         stages: Vec<StageInfo>,
         /// White's time, in milliseconds.

@@ -1,7 +1,7 @@
 //! English phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::announcement::{Announcement, DelayKind, Outcome, Reason, Rules, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
@@ -45,11 +45,17 @@ const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "not your clock");
 const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "your clock is running");
 const REFUSED: Clip = clip_final("refused", "command refused");
 const VOLUME: Clip = clip_cont("volume", "volume");
+const RULES_DRAUGHTS: Clip = clip_final("rules_draughts", "Russian draughts rules");
+const RULES_FIDE: Clip = clip_final("rules_fide", "FIDE rules");
+const MADE: Clip = clip_final("made", "made");
 const SPEECH_RATE: Clip = clip_cont("speech_rate", "speech rate");
 
 /// Every clip English phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
     let mut all = vec![
+        RULES_DRAUGHTS,
+        RULES_FIDE,
+        MADE,
         VOLUME,
         SPEECH_RATE,
         WHITE,
@@ -158,10 +164,17 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         Announcement::TimeReadout {
             side,
             remaining_ms,
+            moves_made,
             moves_to_control,
         } => {
             side_label(&mut b, *side);
             say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_made {
+                // "Twelve moves made", "one move made".
+                b.stop();
+                say_count(&mut b, u64::from(*moves), &MOVE);
+                b.say(MADE);
+            }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 say_count(&mut b, u64::from(*moves), &MOVE);
@@ -233,10 +246,11 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         }
         Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
         Announcement::ClockCheck {
+            rules,
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -274,8 +288,13 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
 
 /// "Clock check. Time control: forty moves in two hours, plus thirty seconds
 /// per move; then one hour to the end of the game. White: two hours. Black: two hours."
-fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
     b.say(CLOCK_CHECK);
+    b.stop();
+    b.say(match rules {
+        Rules::RussianDraughts => RULES_DRAUGHTS,
+        Rules::Fide => RULES_FIDE,
+    });
     b.stop();
     if !stages.is_empty() {
         b.say(CONTROL);

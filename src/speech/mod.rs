@@ -23,7 +23,7 @@ mod ru_stress;
 pub mod tempo;
 mod utterance;
 
-pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Side, StageInfo};
+pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo};
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
 pub use menu::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};

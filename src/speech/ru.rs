@@ -1,7 +1,7 @@
 //! Russian phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::announcement::{Announcement, DelayKind, Outcome, Reason, Rules, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
@@ -45,11 +45,19 @@ const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "не ваши час�
 const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "ваши часы идут");
 const REFUSED: Clip = clip_final("refused", "команда отклонена");
 const VOLUME: Clip = clip_cont("volume", "громкость");
+const RULES_DRAUGHTS: Clip = clip_final("rules_draughts", "правила русских шашек");
+const RULES_FIDE: Clip = clip_final("rules_fide", "правила ФИДЕ");
+const MADE_ONE: Clip = clip_cont("made_one", "сделан");
+const MADE_MANY: Clip = clip_cont("made_many", "сделано");
 const SPEECH_RATE: Clip = clip_cont("speech_rate", "скорость речи");
 
 /// Every clip Russian phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
     let mut all = vec![
+        RULES_DRAUGHTS,
+        RULES_FIDE,
+        MADE_ONE,
+        MADE_MANY,
         VOLUME,
         SPEECH_RATE,
         WHITE_NOM,
@@ -172,10 +180,18 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         Announcement::TimeReadout {
             side,
             remaining_ms,
+            moves_made,
             moves_to_control,
         } => {
             side_label(&mut b, *side);
             say_remaining(&mut b, *remaining_ms);
+            if let Some(moves) = moves_made {
+                // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
+                b.stop();
+                let one = moves % 10 == 1 && moves % 100 != 11;
+                b.say(if one { MADE_ONE } else { MADE_MANY });
+                say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+            }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 b.say(TO_CONTROL);
@@ -254,10 +270,11 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
         }
         Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
         Announcement::ClockCheck {
+            rules,
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -302,10 +319,15 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
     }
 }
 
-/// "Проверка часов. Контроль: сорок ходов за два часа, плюс тридцать секунд
-/// за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
-fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+/// "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс
+/// тридцать секунд за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
+fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
     b.say(CLOCK_CHECK);
+    b.stop();
+    b.say(match rules {
+        Rules::RussianDraughts => RULES_DRAUGHTS,
+        Rules::Fide => RULES_FIDE,
+    });
     b.stop();
     if !stages.is_empty() {
         b.say(CONTROL);

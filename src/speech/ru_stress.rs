@@ -183,6 +183,9 @@ const STRESS: &[(&str, &str)] = &[
     ("девятнадцати", "девятн+адцати"),
     ("двадцати", "двадцат+и"),
     ("тридцати", "тридцат+и"),
+    ("правила", "пр+авила"),
+    ("сделан", "сд+елан"),
+    ("сделано", "сд+елано"),
 ];
 
 /// `text` with every listed word's stress marked (punctuation after a word is kept); other

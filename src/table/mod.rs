@@ -99,6 +99,12 @@ impl Table {
         if config.setup.control != *self.game.control() {
             return Err("the time control of a game in progress cannot change: start a new game (new-game) to use it".to_string());
         }
+        if config.setup.rules != self.game.rules() {
+            return Err(format!(
+                "the rules of a game in progress cannot change (it is played under {}): start a new game (new-game) to use them",
+                self.game.rules().title()
+            ));
+        }
         let marks = config.warnings.clone().map(|w| marks_for(&w));
         self.scheduler = Scheduler::new(marks, config.announce.remind_after, &self.game);
         self.mode = config.mode;
@@ -164,6 +170,7 @@ impl Table {
             Request::ClockCheck(listener) => {
                 let at = self.game.anchor();
                 let notice = Announcement::ClockCheck {
+                    rules: self.game.rules(),
                     stages: stage_infos(self.game.control()),
                     white_ms: self.game.remaining(Side::White, at),
                     black_ms: self.game.remaining(Side::Black, at),
@@ -289,5 +296,7 @@ pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::St
         .collect()
 }
 
+#[cfg(test)]
+mod profile_tests;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,9 @@
 //! Who hears each clock event, as rules 1.7.7 and 1.7.9 say.
 //!
-//! - A flag alert goes to the flagged player's opponent and the arbiter only (nobody else may
-//!   point out a fallen flag); a loss on time is announced to them alone as well.
+//! - A flag alert goes to the arbiter, and to the flagged player's opponent when
+//!   [`Announce::flag_to_opponent`] says so (the draughts rules' default, 1.7.9; under FIDE
+//!   only if configured, 6.8); never to the flagged player, whom the arbiter tells. A loss on
+//!   time is announced to the same listeners.
 //! - A player's own time goes to his earpiece only.
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
@@ -57,7 +59,7 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             Said::Words(Announcement::NewStage { side, added_ms }),
         )),
         Event::Flag { side } => {
-            let audience = vec![player(side.other()), Listener::Arbiter];
+            let audience = flag_audience(side, announce);
             out.push((audience.clone(), Said::Cue(Cue::FlagAlarm, side)));
             out.push((audience, Said::Words(Announcement::Flag { side })));
         }
@@ -84,8 +86,8 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             // A loss on time is told only to those who may point out the flag: the winner
             // (the flagged player's opponent) and the arbiter.
             let audience = match (reason, outcome) {
-                (Reason::TimeForfeit, Outcome::White) => vec![Listener::White, Listener::Arbiter],
-                (Reason::TimeForfeit, Outcome::Black) => vec![Listener::Black, Listener::Arbiter],
+                (Reason::TimeForfeit, Outcome::White) => flag_audience(Side::Black, announce),
+                (Reason::TimeForfeit, Outcome::Black) => flag_audience(Side::White, announce),
                 _ => EVERYONE.to_vec(),
             };
             out.push((
@@ -104,6 +106,7 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 Said::Words(Announcement::TimeReadout {
                     side,
                     remaining_ms,
+                    moves_made: announce.moves_on_query.then(|| game.moves(side)),
                     moves_to_control,
                 }),
             ));
@@ -120,4 +123,13 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
         }
     }
     out
+}
+
+/// Who is told that `flagged`'s flag fell: the arbiter, and the opponent if so configured.
+fn flag_audience(flagged: Side, announce: &Announce) -> Vec<Listener> {
+    if announce.flag_to_opponent {
+        vec![Listener::player(flagged.other()), Listener::Arbiter]
+    } else {
+        vec![Listener::Arbiter]
+    }
 }

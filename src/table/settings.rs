@@ -1,7 +1,7 @@
 //! What a table is set up with: the game's setup, each player's warnings, tournament or
 //! practice, and what the clock says on its own. Built by `config` from the file.
 
-use crate::clock::{GameSetup, Ms};
+use crate::clock::{GameSetup, Ms, Rules};
 use crate::hearing::Listener;
 use crate::schedule::Warnings;
 
@@ -27,17 +27,40 @@ pub struct Announce {
     pub remind_after: Option<Ms>,
     /// Practice only: everything is said to everyone.
     pub practice_to_all: bool,
+    /// The flag alert (and a loss on time) also goes to the flagged player's opponent; the
+    /// arbiter always hears it, the flagged player never (only the arbiter or the opponent
+    /// may point a flag out: 1.7.9, FIDE 6.8).
+    pub flag_to_opponent: bool,
+    /// The time button also tells the player how many moves he has made (FIDE D.2.6.1).
+    pub moves_on_query: bool,
 }
 
-impl Default for Announce {
-    fn default() -> Announce {
+impl Announce {
+    /// What a rule profile says on its own when the configuration says nothing else.
+    ///
+    /// | | `russian-draughts` | `fide` |
+    /// |---|---|---|
+    /// | "N moves to the control" at | 5 and 1 | never (D.2.10.4) |
+    /// | flag alert to the opponent | yes (1.7.9) | no: arbiter only (6.8) |
+    /// | moves made, on the time button | no | yes (D.2.6.1) |
+    pub fn for_rules(rules: Rules) -> Announce {
+        let fide = rules == Rules::Fide;
         Announce {
             moves: Vec::new(),
-            moves_to_control: vec![5, 1],
+            moves_to_control: if fide { Vec::new() } else { vec![5, 1] },
             opponent_time_on_query: false,
             remind_after: None,
             practice_to_all: false,
+            flag_to_opponent: !fide,
+            moves_on_query: fide,
         }
+    }
+}
+
+impl Default for Announce {
+    /// The draughts rules' defaults (see [`Announce::for_rules`]).
+    fn default() -> Announce {
+        Announce::for_rules(Rules::RussianDraughts)
     }
 }
 

@@ -264,6 +264,7 @@ fn a_query_reaches_only_the_asker_and_the_flagged_player_hears_zero() {
             &Announcement::TimeReadout {
                 side: White,
                 remaining_ms: 0,
+                moves_made: None,
                 moves_to_control: None
             },
             &Announcement::OpponentTime {
@@ -412,6 +413,7 @@ fn a_clock_check_goes_to_the_one_who_asked() {
             0,
             vec![Listener::Black],
             Announcement::ClockCheck {
+                rules: crate::clock::Rules::RussianDraughts,
                 stages: stage_infos(table.game().control()),
                 white_ms: 12 * MINUTE,
                 black_ms: 12 * MINUTE

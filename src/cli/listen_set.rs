@@ -295,6 +295,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
                 stages: vec![stage(Some(40), 2 * H, 0), stage(None, H, 30 * S)],
                 white_ms: 2 * H,
                 black_ms: H + 59 * M,
+                end: crate::speech::ControlEnd::Flag,
             },
         ),
     ]

@@ -6,6 +6,7 @@
 pub mod control;
 pub mod game;
 pub mod io;
+pub mod overtime;
 pub mod side;
 pub mod side_clock;
 pub mod time;
@@ -13,6 +14,7 @@ pub mod time;
 pub use control::{ControlError, DelayKind, Stage, TimeControl};
 pub use game::{Game, GameSetup, Phase, MIN_AFTER_CUT};
 pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+pub use overtime::{Overtime, OvertimeKind, OvertimeState};
 pub use side::Side;
 pub use time::{Ms, HOUR, MAX_DURATION, MINUTE, SECOND};
 

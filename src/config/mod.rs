@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod diagnostic;
 pub mod input;
+mod overtime;
 pub mod raw;
 
 use crate::clock::time::{parse_duration, Ms};
@@ -310,7 +311,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let white = player(c, &raw.players.white, "White");
     let black = player(c, &raw.players.black, "Black");
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
-    let control = time_control(c, raw.time_control.as_ref());
+    let control = time_control(c, raw.time_control.as_ref(), raw);
     let announce = announce(c, &raw.announce, mode);
     let audio = audio::audio_settings(c, &raw.audio);
     let input = input::input_config(c, &raw.input, mode);
@@ -476,6 +477,7 @@ fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode) -> Announce {
 fn time_control(
     c: &mut Collector,
     raw: Option<&Spanned<raw::RawTimeControl>>,
+    config: &RawConfig,
 ) -> Option<TimeControl> {
     let Some(raw) = raw else {
         c.nowhere(
@@ -483,6 +485,14 @@ fn time_control(
         );
         return None;
     };
+    if raw.get_ref().upcount.as_ref().is_some_and(|u| *u.get_ref()) {
+        return overtime::upcount(c, raw, config);
+    }
+    let overtime = raw
+        .get_ref()
+        .overtime
+        .as_ref()
+        .map(|o| (o, overtime::overtime(c, o)));
     if raw.get_ref().stage.is_empty() {
         c.at(
             raw.span(),
@@ -518,7 +528,13 @@ fn time_control(
         };
         c.at(span, problem.to_string());
     }
-    TimeControl::new(stages, hourglass).ok()
+    let control = TimeControl::new(stages, hourglass).ok()?;
+    match overtime {
+        None => Some(control),
+        Some((raw_overtime, parsed)) => {
+            overtime::with_overtime(c, raw, control, raw_overtime, parsed?)
+        }
+    }
 }
 
 fn stage(

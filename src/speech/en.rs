@@ -1,9 +1,10 @@
 //! English phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::announcement::{Announcement, ControlEnd, DelayKind, Outcome, Reason, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
+use super::en_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
 const WHITE: Clip = clip_cont("white", "White");
@@ -33,10 +34,10 @@ const RULE_1713: Clip = clip_final(
     "clock stopped in a winning position",
 );
 const CLOCK_CHECK: Clip = clip_final("clock_check", "clock check");
-const CONTROL: Clip = clip_cont("control", "time control");
-const IN_TIME: Clip = clip_cont("in", "in");
+pub(super) const CONTROL: Clip = clip_cont("control", "time control");
+pub(super) const IN_TIME: Clip = clip_cont("in", "in");
 const PER_MOVE: Clip = clip("per_move", "per move");
-const THEN: Clip = clip_cont("then", "then");
+pub(super) const THEN: Clip = clip_cont("then", "then");
 const REPEATING: Clip = clip("repeating", "repeating");
 const DELAY: Clip = clip_cont("delay", "delay");
 const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "Bronstein delay");
@@ -88,11 +89,12 @@ pub(crate) fn clips() -> Vec<Clip> {
         YOUR_CLOCK_RUNS,
         REFUSED,
     ];
+    all.extend(en_overtime::clips());
     all.extend(num::clips());
     all
 }
 
-fn name(side: Side) -> Clip {
+pub(super) fn name(side: Side) -> Clip {
     match side {
         Side::White => WHITE,
         Side::Black => BLACK,
@@ -107,7 +109,7 @@ fn possessive(side: Side) -> Clip {
 }
 
 /// Says the non-zero parts of a duration, or "zero seconds".
-fn say_parts(b: &mut Builder, p: Spoken) {
+pub(super) fn say_parts(b: &mut Builder, p: Spoken) {
     if p.is_zero() {
         say_count(b, 0, &SECOND);
         return;
@@ -119,7 +121,7 @@ fn say_parts(b: &mut Builder, p: Spoken) {
     }
 }
 
-fn say_remaining(b: &mut Builder, ms: i64) {
+pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
     say_parts(b, spoken_parts(ms));
 }
 
@@ -198,6 +200,19 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
                 TO_CONTROL
             });
         }
+        Announcement::Overtime {
+            side,
+            overtime,
+            state,
+        } => en_overtime::overtime(&mut b, *side, overtime, state),
+        Announcement::PhaseReadout {
+            side,
+            remaining_ms,
+            phase,
+        } => en_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        Announcement::MainTimeWarning { side, remaining_ms } => {
+            en_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+        }
         Announcement::Flag { side } => {
             b.say(possessive(*side));
             b.say(FLAG_FALLEN);
@@ -235,7 +250,8 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+            end,
+        } => clock_check(&mut b, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -245,7 +261,7 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
 }
 
 /// "White:" at the head of a sentence.
-fn side_label(b: &mut Builder, side: Side) {
+pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(name(side));
     b.mark(":");
 }
@@ -272,10 +288,18 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
 
 /// "Clock check. Time control: forty moves in two hours, plus thirty seconds
 /// per move; then one hour to the end of the game. White: two hours. Black: two hours."
-fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+fn clock_check(
+    b: &mut Builder,
+    stages: &[StageInfo],
+    white_ms: i64,
+    black_ms: i64,
+    end: ControlEnd,
+) {
     b.say(CLOCK_CHECK);
     b.stop();
-    if !stages.is_empty() {
+    if end == ControlEnd::Upcount {
+        en_overtime::control_end(b, end);
+    } else if !stages.is_empty() {
         b.say(CONTROL);
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
@@ -283,8 +307,9 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
                 b.mark(";");
                 b.say(THEN);
             }
-            say_stage(b, stage);
+            say_stage(b, stage, end == ControlEnd::Flag);
         }
+        en_overtime::control_end(b, end);
         b.stop();
     }
     for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
@@ -294,7 +319,7 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
     }
 }
 
-fn say_stage(b: &mut Builder, s: &StageInfo) {
+fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE);
@@ -303,7 +328,9 @@ fn say_stage(b: &mut Builder, s: &StageInfo) {
         }
         None => {
             say_parts(b, exact_parts(s.time_ms));
-            b.say(TO_GAME_END);
+            if ends_game {
+                b.say(TO_GAME_END);
+            }
         }
     }
     if s.repeat {

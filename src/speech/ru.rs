@@ -1,9 +1,10 @@
 //! Russian phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Side, StageInfo};
+use super::announcement::{Announcement, ControlEnd, DelayKind, Outcome, Reason, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
+use super::ru_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
 const WHITE_NOM: Clip = clip("white_nom", "белые");
@@ -33,10 +34,10 @@ const RULE_1713: Clip = clip_final(
     "остановка часов в выигрышной позиции",
 );
 const CLOCK_CHECK: Clip = clip_final("clock_check", "проверка часов");
-const CONTROL: Clip = clip_cont("control", "контроль");
-const IN_TIME: Clip = clip_cont("in", "за");
+pub(super) const CONTROL: Clip = clip_cont("control", "контроль");
+pub(super) const IN_TIME: Clip = clip_cont("in", "за");
 const PER_MOVE: Clip = clip("per_move", "за ход");
-const THEN: Clip = clip_cont("then", "затем");
+pub(super) const THEN: Clip = clip_cont("then", "затем");
 const REPEATING: Clip = clip("repeating", "повторяется");
 const DELAY: Clip = clip_cont("delay", "задержка");
 const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "задержка Бронштейна");
@@ -88,11 +89,12 @@ pub(crate) fn clips() -> Vec<Clip> {
         YOUR_CLOCK_RUNS,
         REFUSED,
     ];
+    all.extend(ru_overtime::clips());
     all.extend(num::clips());
     all
 }
 
-fn nominative(side: Side) -> Clip {
+pub(super) fn nominative(side: Side) -> Clip {
     match side {
         Side::White => WHITE_NOM,
         Side::Black => BLACK_NOM,
@@ -107,7 +109,7 @@ fn genitive(side: Side) -> Clip {
 }
 
 /// Says the non-zero parts of a duration, or "ноль секунд".
-fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
+pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
     if p.is_zero() {
         say_count(b, 0, &SECOND, case);
         return;
@@ -120,7 +122,7 @@ fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
 }
 
 /// Says a remaining time the way a player hears it.
-fn say_remaining(b: &mut Builder, ms: i64) {
+pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
     say_parts(b, spoken_parts(ms), Case::Nominative);
 }
 
@@ -217,6 +219,19 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
                 TO_CONTROL
             });
         }
+        Announcement::Overtime {
+            side,
+            overtime,
+            state,
+        } => ru_overtime::overtime(&mut b, *side, overtime, state),
+        Announcement::PhaseReadout {
+            side,
+            remaining_ms,
+            phase,
+        } => ru_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        Announcement::MainTimeWarning { side, remaining_ms } => {
+            ru_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+        }
         Announcement::Flag { side } => {
             b.say(FLAG_FELL_AT);
             b.say(genitive(*side));
@@ -256,7 +271,8 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, stages, *white_ms, *black_ms),
+            end,
+        } => clock_check(&mut b, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -266,7 +282,7 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
 }
 
 /// "Белые:" at the head of a sentence.
-fn side_label(b: &mut Builder, side: Side) {
+pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(nominative(side));
     b.mark(":");
 }
@@ -302,10 +318,18 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
 
 /// "Проверка часов. Контроль: сорок ходов за два часа, плюс тридцать секунд
 /// за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
-fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+fn clock_check(
+    b: &mut Builder,
+    stages: &[StageInfo],
+    white_ms: i64,
+    black_ms: i64,
+    end: ControlEnd,
+) {
     b.say(CLOCK_CHECK);
     b.stop();
-    if !stages.is_empty() {
+    if end == ControlEnd::Upcount {
+        ru_overtime::control_end(b, end);
+    } else if !stages.is_empty() {
         b.say(CONTROL);
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
@@ -313,8 +337,9 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
                 b.mark(";");
                 b.say(THEN);
             }
-            say_stage(b, stage);
+            say_stage(b, stage, ru_overtime::last_stage_ends_game(end));
         }
+        ru_overtime::control_end(b, end);
         b.stop();
     }
     for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
@@ -324,7 +349,7 @@ fn clock_check(b: &mut Builder, stages: &[StageInfo], white_ms: i64, black_ms: i
     }
 }
 
-fn say_stage(b: &mut Builder, s: &StageInfo) {
+fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE, Case::Nominative);
@@ -333,7 +358,9 @@ fn say_stage(b: &mut Builder, s: &StageInfo) {
         }
         None => {
             say_parts(b, exact_parts(s.time_ms), Case::Nominative);
-            b.say(TO_GAME_END);
+            if ends_game {
+                b.say(TO_GAME_END);
+            }
         }
     }
     if s.repeat {

@@ -3,6 +3,8 @@
 //! - A flag alert goes to the flagged player's opponent and the arbiter only (nobody else may
 //!   point out a fallen flag); a loss on time is announced to them alone as well.
 //! - A player's own time goes to his earpiece only.
+//! - Entering overtime, or a byo-yomi period used up, is told to the player and the arbiter,
+//!   like a warning.
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
@@ -10,7 +12,7 @@ use super::settings::Announce;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
 use crate::hearing::Cue;
 use crate::hearing::Listener;
-use crate::speech::Announcement;
+use crate::speech::{Announcement, ClockPhase};
 
 /// What a listener gets.
 pub enum Said {
@@ -56,6 +58,16 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             vec![player(side)],
             Said::Words(Announcement::NewStage { side, added_ms }),
         )),
+        Event::Overtime { side, state, .. } => {
+            if let Some(&overtime) = game.control().overtime() {
+                let notice = Announcement::Overtime {
+                    side,
+                    overtime,
+                    state,
+                };
+                out.push((vec![player(side), Listener::Arbiter], Said::Words(notice)));
+            }
+        }
         Event::Flag { side } => {
             let audience = vec![player(side.other()), Listener::Arbiter];
             out.push((audience.clone(), Said::Cue(Cue::FlagAlarm, side)));
@@ -98,15 +110,21 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             remaining_ms,
             opponent_ms,
             moves_to_control,
+            overtime,
         } => {
-            out.push((
-                vec![player(side)],
-                Said::Words(Announcement::TimeReadout {
+            let notice = match readout_phase(game, overtime) {
+                Some(phase) => Announcement::PhaseReadout {
+                    side,
+                    remaining_ms,
+                    phase,
+                },
+                None => Announcement::TimeReadout {
                     side,
                     remaining_ms,
                     moves_to_control,
-                }),
-            ));
+                },
+            };
+            out.push((vec![player(side)], Said::Words(notice)));
             if announce.opponent_time_on_query {
                 let notice = Announcement::OpponentTime {
                     side: side.other(),
@@ -120,4 +138,22 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
         }
     }
     out
+}
+
+/// Where a side's clock stands for a readout, when the control has an overtime or counts up;
+/// `None` for the plain readout.
+fn readout_phase(game: &Game, overtime: Option<crate::clock::OvertimeState>) -> Option<ClockPhase> {
+    if game.control().is_upcount() {
+        return Some(ClockPhase::Upcount);
+    }
+    game.control().overtime()?;
+    Some(match overtime {
+        None => ClockPhase::MainTime,
+        Some(state) => match (state.periods_left, state.moves_left) {
+            (Some(periods_left), _) => ClockPhase::Byoyomi { periods_left },
+            (None, moves_left) => ClockPhase::Canadian {
+                moves_left: moves_left.unwrap_or(0),
+            },
+        },
+    })
 }

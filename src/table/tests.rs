@@ -414,7 +414,8 @@ fn a_clock_check_goes_to_the_one_who_asked() {
             Announcement::ClockCheck {
                 stages: stage_infos(table.game().control()),
                 white_ms: 12 * MINUTE,
-                black_ms: 12 * MINUTE
+                black_ms: 12 * MINUTE,
+                end: crate::speech::ControlEnd::Flag,
             }
         )]
     );

@@ -123,9 +123,9 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
     let name = config.map_or("<embedded default>".to_string(), |p| {
         p.display().to_string()
     });
-    let stages = loaded.control.stages().len();
     println!(
-        "{name}: the configuration is valid ({stages} stage(s), {:?} mode)",
+        "{name}: the configuration is valid ({}, {:?} mode)",
+        loaded.control.summary(),
         loaded.mode
     );
     Ok(())
@@ -188,8 +188,8 @@ pub fn run(options: crate::daemon::RunOptions, check_only: bool) -> Result<(), F
 fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
     let config = load_config(options.config.as_deref())?;
     println!(
-        "configuration: valid ({} stage(s), {:?} mode)",
-        config.control.stages().len(),
+        "configuration: valid ({}, {:?} mode)",
+        config.control.summary(),
         config.mode
     );
     let dir = crate::daemon::voices::voices_dir(options.voices.as_deref());

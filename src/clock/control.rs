@@ -191,6 +191,32 @@ impl TimeControl {
         self.upcount
     }
 
+    /// A one-line description for `talkclock check`: "2 stage(s)", "1 stage(s), then
+    /// byo-yomi: 5 periods of 0:30", "1 stage(s), then Canadian: 10 moves in 5:00", "upcount
+    /// (time counts up from zero, no flag)".
+    pub fn summary(&self) -> String {
+        use super::time::Clock;
+        if self.upcount {
+            return "upcount (time counts up from zero, no flag)".to_string();
+        }
+        let stages = format!("{} stage(s)", self.stages.len());
+        match self.overtime {
+            None => stages,
+            Some(Overtime::Byoyomi { periods, time }) => {
+                format!(
+                    "{stages}, then byo-yomi: {periods} period(s) of {}",
+                    Clock(time)
+                )
+            }
+            Some(Overtime::Canadian { moves, time }) => {
+                format!(
+                    "{stages}, then Canadian: {moves} move(s) in {}",
+                    Clock(time)
+                )
+            }
+        }
+    }
+
     /// Every problem with these stages (empty when they make a good control).
     pub fn problems(stages: &[Stage], hourglass: bool) -> Vec<ControlError> {
         let mut problems = Vec::new();

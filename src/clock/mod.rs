@@ -21,4 +21,6 @@ pub use time::{Ms, HOUR, MAX_DURATION, MINUTE, SECOND};
 #[cfg(test)]
 mod arithmetic_tests;
 #[cfg(test)]
+mod overtime_tests;
+#[cfg(test)]
 mod tests;

@@ -614,6 +614,8 @@ fn stage(
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]
+mod overtime_tests;
+#[cfg(test)]
 mod tests;
 
 impl Config {

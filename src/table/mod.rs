@@ -308,4 +308,6 @@ pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::St
 }
 
 #[cfg(test)]
+mod overtime_tests;
+#[cfg(test)]
 mod tests;

@@ -101,3 +101,32 @@ fn overtime_is_told_to_the_player_and_the_arbiter_and_the_flag_alert_comes_after
         .collect();
     assert_eq!(alarms, vec![90 * SECOND]);
 }
+
+/// On an upcount clock `remaining` is the time used: a reload mid-game armed every mark below
+/// it, and each fired at once as a bogus warning.
+#[test]
+fn an_upcount_clock_reloaded_mid_game_gives_no_warnings() {
+    let text = "[time_control]\nupcount = true\n[players.white]\nvision = \"totally_blind\"\n\
+        extra_warnings = [\"0:30\"]\ncountdown = 5\n[players.black]\nvision = \"low_vision\"\n";
+    let config = Config::parse(text, "test").unwrap_or_else(|e| panic!("{e}"));
+    let mut table = Table::new(&config.table_settings(), 0);
+    table.handle(0, Request::Game(Input::Start));
+    table.handle(20 * 60 * SECOND, Request::Game(Input::Pause));
+    table
+        .reconfigure(&config.table_settings())
+        .expect("the same control");
+    table.handle(20 * 60 * SECOND, Request::Game(Input::Resume));
+    assert_eq!(table.next_deadline(), None);
+    table.advance(60 * 60 * SECOND);
+    let spoken = table.drain().into_iter().any(|o| {
+        matches!(
+            o,
+            TableOutput::Warning { .. }
+                | TableOutput::Say {
+                    notice: Announcement::Countdown { .. },
+                    ..
+                }
+        )
+    });
+    assert!(!spoken);
+}

@@ -3,6 +3,7 @@
 //! the last stage optionally an overtime (byo-yomi or Canadian); or an upcount clock.
 
 pub use super::overtime::Overtime;
+use super::overtime::{MAX_OVERTIME_MOVES, MAX_PERIODS};
 use super::time::Ms;
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +99,9 @@ pub enum ControlError {
     /// Byo-yomi with `periods = 0` (or Canadian with `moves = 0`).
     #[error("overtime: `{0}` must be at least 1")]
     OvertimeZeroCount(&'static str),
+    /// More byo-yomi periods, or Canadian moves, than a control may have.
+    #[error("overtime: `{0}` must be at most {1}")]
+    OvertimeTooMany(&'static str, u32),
     /// An overtime period of no time.
     #[error("overtime: a period needs `time` above zero")]
     OvertimeZeroTime,
@@ -168,12 +172,15 @@ impl TimeControl {
         if hourglass {
             problems.push(ControlError::OvertimeHourglass);
         }
-        let (count, name) = match *overtime {
-            Overtime::Byoyomi { periods, .. } => (periods, "periods"),
-            Overtime::Canadian { moves, .. } => (moves, "moves"),
+        let (count, name, max) = match *overtime {
+            Overtime::Byoyomi { periods, .. } => (periods, "periods", MAX_PERIODS),
+            Overtime::Canadian { moves, .. } => (moves, "moves", MAX_OVERTIME_MOVES),
         };
         if count == 0 {
             problems.push(ControlError::OvertimeZeroCount(name));
+        }
+        if count > max {
+            problems.push(ControlError::OvertimeTooMany(name, max));
         }
         if overtime.time() <= 0 {
             problems.push(ControlError::OvertimeZeroTime);

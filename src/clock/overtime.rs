@@ -8,6 +8,13 @@
 use super::time::Ms;
 use serde::Serialize;
 
+/// The most byo-yomi periods a control may have. `Game::advance` begins each period that ran
+/// out on the way to `now` in turn, so their number bounds its work.
+pub const MAX_PERIODS: u32 = 1000;
+
+/// The most moves a Canadian period may ask for (as for a stage).
+pub const MAX_OVERTIME_MOVES: u32 = 10_000;
+
 /// Which overtime.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -13,10 +13,10 @@ use crate::clock::time::parse_duration;
 use crate::clock::{ControlError, Overtime, TimeControl};
 use toml::Spanned;
 
-/// The most byo-yomi periods a control may have.
-pub const MAX_PERIODS: i64 = 1000;
-/// The most moves a Canadian period may ask for (as for a stage).
-pub const MAX_MOVES: i64 = 10_000;
+/// The most byo-yomi periods a control may have (the core's bound).
+const MAX_PERIODS: i64 = crate::clock::overtime::MAX_PERIODS as i64;
+/// The most moves a Canadian period may ask for.
+const MAX_MOVES: i64 = crate::clock::overtime::MAX_OVERTIME_MOVES as i64;
 
 /// Reads `[time_control.overtime]`, reporting each problem at its place.
 pub(super) fn overtime(c: &mut Collector, raw: &Spanned<RawOvertime>) -> Option<Overtime> {

@@ -103,6 +103,19 @@ fn overtime_examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "White: main time is up, ten moves in five minutes.",
         ),
         (
+            A::Overtime {
+                side: Side::Black,
+                overtime: canadian,
+                state: OvertimeState {
+                    period: 2,
+                    periods_left: None,
+                    moves_left: Some(10),
+                },
+            },
+            "Чёрные: десять ходов за пять минут.",
+            "Black: ten moves in five minutes.",
+        ),
+        (
             A::PhaseReadout {
                 side: Side::White,
                 remaining_ms: 4 * MIN + 30_500,

@@ -4,7 +4,7 @@
 //!   point out a fallen flag); a loss on time is announced to them alone as well.
 //! - A player's own time goes to his earpiece only.
 //! - Entering overtime, or a byo-yomi period used up, is told to the player and the arbiter,
-//!   like a warning.
+//!   like a warning; a fresh Canadian period earned by a press is told to the player.
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
@@ -43,6 +43,9 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                     number: move_number,
                 };
                 out.push((announce.moves.clone(), Said::Words(notice)));
+            }
+            if let Some(notice) = fresh_canadian_period(game, side) {
+                out.push((vec![player(side)], Said::Words(notice)));
             }
             if let Some(moves) = game.moves_to_control(side) {
                 if announce.moves_to_control.contains(&moves) {
@@ -156,4 +159,21 @@ fn readout_phase(game: &Game, overtime: Option<crate::clock::OvertimeState>) -> 
             },
         },
     })
+}
+
+/// "Белые: два хода за двадцать секунд." after the press that made a Canadian period's moves
+/// and began a fresh period (the transcript shows it only as the full period on the press).
+fn fresh_canadian_period(game: &Game, side: Side) -> Option<Announcement> {
+    let overtime = *game.control().overtime()?;
+    let state = game.overtime(side)?;
+    match overtime {
+        crate::clock::Overtime::Canadian { moves, .. } if state.moves_left == Some(moves) => {
+            Some(Announcement::Overtime {
+                side,
+                overtime,
+                state,
+            })
+        }
+        _ => None,
+    }
 }

@@ -130,3 +130,37 @@ fn an_upcount_clock_reloaded_mid_game_gives_no_warnings() {
     });
     assert!(!spoken);
 }
+
+#[test]
+fn the_opponents_time_on_query_says_his_phase_with_an_overtime() {
+    let text = "[[time_control.stage]]\ntime = \"0:30\"\n\
+        [time_control.overtime]\nkind = \"byoyomi\"\nperiods = 3\ntime = \"0:20\"\n\
+        [announce]\nopponent_time_on_query = true\n";
+    let config = Config::parse(text, "test").unwrap_or_else(|e| panic!("{e}"));
+    let mut table = Table::new(&config.table_settings(), 0);
+    table.handle(0, Request::Game(Input::Start));
+    table.handle(35 * SECOND, Request::Game(Input::Query(Side::Black)));
+    let said: Vec<Announcement> = table
+        .drain()
+        .into_iter()
+        .filter_map(|o| match o {
+            TableOutput::Say { at_ms, notice, .. } if at_ms == 35 * SECOND => Some(notice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said,
+        vec![
+            Announcement::PhaseReadout {
+                side: Side::Black,
+                remaining_ms: 30 * SECOND,
+                phase: crate::speech::ClockPhase::MainTime,
+            },
+            Announcement::PhaseReadout {
+                side: White,
+                remaining_ms: 15 * SECOND,
+                phase: crate::speech::ClockPhase::Byoyomi { periods_left: 3 },
+            },
+        ]
+    );
+}

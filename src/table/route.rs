@@ -129,9 +129,18 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             };
             out.push((vec![player(side)], Said::Words(notice)));
             if announce.opponent_time_on_query {
-                let notice = Announcement::OpponentTime {
-                    side: side.other(),
-                    remaining_ms: opponent_ms,
+                let opponent = side.other();
+                // With an overtime or upcount the opponent's time says its phase too.
+                let notice = match readout_phase(game, game.overtime(opponent)) {
+                    Some(phase) => Announcement::PhaseReadout {
+                        side: opponent,
+                        remaining_ms: opponent_ms,
+                        phase,
+                    },
+                    None => Announcement::OpponentTime {
+                        side: opponent,
+                        remaining_ms: opponent_ms,
+                    },
                 };
                 out.push((vec![player(side)], Said::Words(notice)));
             }

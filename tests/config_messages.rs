@@ -146,3 +146,39 @@ fn check_says_which_rule_profile_is_in_force() {
         assert!(stdout.contains(said), "{stdout}");
     }
 }
+
+#[test]
+fn check_describes_the_overtime_and_upcount_and_places_an_overtime_mistake() {
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let out = check(&scenarios.join("byoyomi_periods.toml"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout)
+            .contains("(1 stage(s), then byo-yomi: 3 period(s) of 0:10, Tournament mode"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = check(&scenarios.join("canadian_overtime.toml"));
+    assert!(text(&out.stdout).contains("then Canadian: 2 move(s) in 0:20"));
+    let out = check(&scenarios.join("upcount.toml"));
+    assert!(text(&out.stdout).contains("(upcount (time counts up from zero, no flag)"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "[[time_control.stage]]\nmoves = 40\ntime = \"2:00:00\"\n\
+         [[time_control.stage]]\ntime = \"1:00:00\"\n\
+         [time_control.overtime]\nkind = \"byoyomi\"\nperiods = 0\ntime = \"0:30\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:8:11: overtime: `periods` must be a whole number from 1 to 1000",
+            file.display()
+        )),
+        "{stderr}"
+    );
+}

@@ -104,14 +104,14 @@ fn a_game_is_set_up_by_ear_saved_with_comments_and_played() {
             "s",
             &[
                 "Rapid: fifteen minutes to the end of the game, plus ten seconds per move, \
-               selected, five of ten.",
+               selected, five of eleven.",
             ],
         ),
         (
             "b",
             &[
                 "Blitz: five minutes to the end of the game, plus three seconds per move, six \
-               of ten.",
+               of eleven.",
             ],
         ),
         (

@@ -3,12 +3,13 @@
 //! from the catalog (over every duration up to ten hours, second by second).
 
 use std::collections::{HashMap, HashSet};
+use talkclock::clock::{Overtime, OvertimeState};
 
 use talkclock::schedule::Vision;
 use talkclock::speech::{
-    clip_catalog, is_pause, phrase, readout, Addition, Announcement, DelayKind, Field, Lang,
-    MenuItem, MenuPrompt, Outcome, PresetName, Reason, Rules, ShippedPreset, Side, StageInfo,
-    Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
+    clip_catalog, is_pause, phrase, readout, Addition, Announcement, ClockPhase, ControlEnd,
+    DelayKind, Field, Lang, MenuItem, MenuPrompt, Outcome, OvertimeChoice, PresetName, Reason,
+    Rules, ShippedPreset, Side, StageInfo, Utterance, FINAL_SUFFIX, SENTENCE_PAUSE,
 };
 
 const MIN: i64 = 60_000;
@@ -23,6 +24,193 @@ fn stage(moves: Option<u32>, time_ms: i64) -> StageInfo {
         delay_kind: None,
         repeat: false,
     }
+}
+
+fn byoyomi(periods: u32, time: i64) -> Overtime {
+    Overtime::Byoyomi { periods, time }
+}
+
+fn byoyomi_state(period: u32, periods_left: u32) -> OvertimeState {
+    OvertimeState {
+        period,
+        periods_left: Some(periods_left),
+        moves_left: None,
+    }
+}
+
+/// One example of each overtime and upcount kind with its Russian and English text.
+fn overtime_examples() -> Vec<(Announcement, &'static str, &'static str)> {
+    use Announcement as A;
+    let canadian = Overtime::Canadian {
+        moves: 10,
+        time: 5 * MIN,
+    };
+    vec![
+        (
+            A::Overtime {
+                side: Side::White,
+                overtime: byoyomi(5, 30_000),
+                state: byoyomi_state(1, 5),
+            },
+            "Белые: основное время истекло, осталось пять периодов.",
+            "White: main time is up, five periods left.",
+        ),
+        (
+            A::Overtime {
+                side: Side::Black,
+                overtime: byoyomi(5, 30_000),
+                state: byoyomi_state(4, 2),
+            },
+            "Чёрные: осталось два периода.",
+            "Black: two periods left.",
+        ),
+        (
+            A::Overtime {
+                side: Side::White,
+                overtime: byoyomi(5, 30_000),
+                state: byoyomi_state(5, 1),
+            },
+            "Белые: последний период.",
+            "White: last period.",
+        ),
+        (
+            A::Overtime {
+                side: Side::White,
+                overtime: byoyomi(1, 30_000),
+                state: byoyomi_state(1, 1),
+            },
+            "Белые: основное время истекло, последний период.",
+            "White: main time is up, last period.",
+        ),
+        (
+            A::Overtime {
+                side: Side::Black,
+                overtime: byoyomi(21, 30_000),
+                state: byoyomi_state(1, 21),
+            },
+            "Чёрные: основное время истекло, остался двадцать один период.",
+            "Black: main time is up, twenty-one periods left.",
+        ),
+        (
+            A::Overtime {
+                side: Side::White,
+                overtime: canadian,
+                state: OvertimeState {
+                    period: 1,
+                    periods_left: None,
+                    moves_left: Some(10),
+                },
+            },
+            "Белые: основное время истекло, десять ходов за пять минут.",
+            "White: main time is up, ten moves in five minutes.",
+        ),
+        (
+            A::Overtime {
+                side: Side::Black,
+                overtime: canadian,
+                state: OvertimeState {
+                    period: 2,
+                    periods_left: None,
+                    moves_left: Some(10),
+                },
+            },
+            "Чёрные: десять ходов за пять минут.",
+            "Black: ten moves in five minutes.",
+        ),
+        (
+            A::PhaseReadout {
+                side: Side::White,
+                remaining_ms: 4 * MIN + 30_500,
+                phase: ClockPhase::MainTime,
+            },
+            "Белые: четыре минуты тридцать секунд основного времени.",
+            "White: four minutes thirty seconds of main time.",
+        ),
+        (
+            A::PhaseReadout {
+                side: Side::Black,
+                remaining_ms: 20_999,
+                phase: ClockPhase::Byoyomi { periods_left: 3 },
+            },
+            "Чёрные: двадцать секунд. Осталось три периода.",
+            "Black: twenty seconds. Three periods left.",
+        ),
+        (
+            A::PhaseReadout {
+                side: Side::White,
+                remaining_ms: 5_000,
+                phase: ClockPhase::Byoyomi { periods_left: 1 },
+            },
+            "Белые: пять секунд. Последний период.",
+            "White: five seconds. Last period.",
+        ),
+        (
+            A::PhaseReadout {
+                side: Side::Black,
+                remaining_ms: 4 * MIN,
+                phase: ClockPhase::Canadian { moves_left: 5 },
+            },
+            "Чёрные: четыре минуты. До конца периода пять ходов.",
+            "Black: four minutes. Five moves to the end of the period.",
+        ),
+        (
+            A::PhaseReadout {
+                side: Side::White,
+                remaining_ms: MIN + 12_500,
+                phase: ClockPhase::Upcount,
+            },
+            "Белые потратили одну минуту двенадцать секунд.",
+            "White used one minute twelve seconds.",
+        ),
+        (
+            A::MainTimeWarning {
+                side: Side::Black,
+                remaining_ms: 10 * MIN,
+            },
+            "Чёрные: десять минут до конца основного времени.",
+            "Black: ten minutes to the end of main time.",
+        ),
+        (
+            A::ClockCheck {
+                rules: Rules::RussianDraughts,
+                stages: vec![stage(None, HOUR)],
+                white_ms: HOUR,
+                black_ms: HOUR,
+                end: ControlEnd::Overtime(byoyomi(5, 30_000)),
+            },
+            "Проверка часов. Правила русских шашек. Контроль: один час; затем пять периодов, в каждом тридцать секунд. \
+             Белые: один час. Чёрные: один час.",
+            "Clock check. Russian draughts rules. Time control: one hour; then five periods of thirty seconds each. \
+             White: one hour. Black: one hour.",
+        ),
+        (
+            A::ClockCheck {
+                rules: Rules::RussianDraughts,
+                stages: vec![stage(Some(40), 2 * HOUR), stage(None, HOUR)],
+                white_ms: 2 * HOUR,
+                black_ms: 2 * HOUR,
+                end: ControlEnd::Overtime(Overtime::Canadian {
+                    moves: 10,
+                    time: MIN,
+                }),
+            },
+            "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа; затем один час; \
+             затем периоды: десять ходов за одну минуту. Белые: два часа. Чёрные: два часа.",
+            "Clock check. Russian draughts rules. Time control: forty moves in two hours; then one hour; \
+             then periods of ten moves in one minute. White: two hours. Black: two hours.",
+        ),
+        (
+            A::ClockCheck {
+                rules: Rules::RussianDraughts,
+                stages: vec![],
+                white_ms: 0,
+                black_ms: 0,
+                end: ControlEnd::Upcount,
+            },
+            "Проверка часов. Правила русских шашек. Контроль: прямой отсчёт времени. Белые: ноль секунд. Чёрные: ноль секунд.",
+            "Clock check. Russian draughts rules. Time control: time counts up. White: zero seconds. Black: zero seconds.",
+        ),
+    ]
 }
 
 /// One example of each kind with its Russian and English text.
@@ -49,6 +237,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
         ],
         white_ms: 2 * HOUR,
         black_ms: 2 * HOUR - 1_000,
+        end: ControlEnd::Flag,
     };
     vec![
         (
@@ -224,6 +413,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
                 }],
                 white_ms: 90 * MIN,
                 black_ms: 90 * MIN,
+                end: ControlEnd::Flag,
             },
             "Проверка часов. Правила ФИДЕ. Контроль: сорок ходов за один час тридцать минут, \
              плюс тридцать секунд за ход. Белые: один час тридцать минут. \
@@ -330,6 +520,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
                         ..stage(None, 5 * MIN)
                     }],
                     hourglass: false,
+                    end: ControlEnd::Flag,
                 },
                 chosen: true,
             }),
@@ -370,6 +561,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             A::Menu(MenuPrompt::ReadBack {
                 stages: vec![stage(None, 15 * MIN)],
                 hourglass: false,
+                end: ControlEnd::Flag,
                 times: [15 * MIN, 10 * MIN],
                 visions: [Vision::TotallyBlind, Vision::Sighted],
                 languages: [Lang::Ru, Lang::En],
@@ -388,6 +580,9 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Set-up saved.",
         ),
     ]
+    .into_iter()
+    .chain(overtime_examples())
+    .collect()
 }
 
 /// Every prompt of the set-up menu: each item at each place of each list length, each
@@ -401,8 +596,20 @@ fn every_menu_prompt() -> Vec<Announcement> {
         },
         stage(None, HOUR),
     ];
+    let overtimes = [
+        ControlEnd::Flag,
+        ControlEnd::Upcount,
+        ControlEnd::Overtime(Overtime::Byoyomi {
+            periods: 5,
+            time: 30_000,
+        }),
+        ControlEnd::Overtime(Overtime::Canadian {
+            moves: 10,
+            time: 5 * MIN,
+        }),
+    ];
     let mut items = vec![
-        MenuItem::Control(stages.clone()),
+        MenuItem::Upcount,
         MenuItem::Check,
         MenuItem::Leave,
         MenuItem::Custom,
@@ -431,6 +638,19 @@ fn every_menu_prompt() -> Vec<Announcement> {
     for level in 1..=9 {
         items.push(MenuItem::SpeechRate(level));
     }
+    for end in overtimes {
+        items.push(MenuItem::Control {
+            stages: stages.clone(),
+            end,
+        });
+    }
+    for choice in [
+        OvertimeChoice::None,
+        OvertimeChoice::Byoyomi,
+        OvertimeChoice::Canadian,
+    ] {
+        items.push(MenuItem::Overtime(choice));
+    }
     for a in [
         Addition::None,
         Addition::Fischer,
@@ -455,16 +675,20 @@ fn every_menu_prompt() -> Vec<Announcement> {
             name: PresetName::Shipped(p),
             stages: stages.clone(),
             hourglass: p == ShippedPreset::Hourglass,
+            end: ControlEnd::Flag,
         });
     }
-    items.push(MenuItem::Preset {
-        name: PresetName::FromFile {
-            number: 21,
-            name: "club".into(),
-        },
-        stages: stages.clone(),
-        hourglass: true,
-    });
+    for end in overtimes {
+        items.push(MenuItem::Preset {
+            name: PresetName::FromFile {
+                number: 21,
+                name: "club".into(),
+            },
+            stages: stages.clone(),
+            hourglass: end == ControlEnd::Flag,
+            end,
+        });
+    }
     let mut all = Vec::new();
     for item in &items {
         for count in 1..=31u32 {
@@ -502,6 +726,15 @@ fn every_menu_prompt() -> Vec<Announcement> {
             value: i64::from(n),
         });
     }
+    for (field, value) in [
+        (Field::Periods, 1),
+        (Field::Periods, 30),
+        (Field::PeriodMoves, 10),
+        (Field::PeriodTime, 30_000),
+        (Field::PeriodTime, HOUR),
+    ] {
+        all.push(MenuPrompt::Value { field, value });
+    }
     for side in [Side::White, Side::Black] {
         all.push(MenuPrompt::Value {
             field: Field::StartTime(side),
@@ -514,6 +747,7 @@ fn every_menu_prompt() -> Vec<Announcement> {
         all.push(MenuPrompt::ReadBack {
             stages: stages.clone(),
             hourglass: side == Side::White,
+            end: overtimes[side.index() + 2],
             times: [HOUR, 2 * HOUR + 1_000],
             visions: [Vision::LowVision, Vision::Sighted],
             languages: [Lang::En, Lang::Ru],
@@ -630,6 +864,68 @@ fn every_announcement(ms: i64) -> Vec<Announcement> {
             clamped: ms % 3 == 0,
         });
         all.push(A::NewStage { side, added_ms: ms });
+        all.push(A::MainTimeWarning {
+            side,
+            remaining_ms: ms,
+        });
+        for phase in [
+            ClockPhase::MainTime,
+            ClockPhase::Byoyomi { periods_left: 1 },
+            ClockPhase::Byoyomi { periods_left: 2 },
+            ClockPhase::Canadian { moves_left: 1 },
+            ClockPhase::Upcount,
+        ] {
+            all.push(A::PhaseReadout {
+                side,
+                remaining_ms: ms,
+                phase,
+            });
+        }
+    }
+    all
+}
+
+/// Overtime announcements and clock checks over many counts of periods and moves: the
+/// verb agrees ("остался двадцать один период", "осталось двадцать два периода"), and the
+/// period phrase clips are said in both intonations.
+fn overtime_announcements() -> Vec<Announcement> {
+    use Announcement as A;
+    let mut all = Vec::new();
+    for n in 1..=30u32 {
+        for side in [Side::White, Side::Black] {
+            for period in [1, 2] {
+                all.push(A::Overtime {
+                    side,
+                    overtime: byoyomi(n, 30_000),
+                    state: byoyomi_state(period, n),
+                });
+            }
+            let canadian = Overtime::Canadian {
+                moves: n,
+                time: i64::from(n) * 21_000,
+            };
+            all.push(A::Overtime {
+                side,
+                overtime: canadian,
+                state: canadian.enter(),
+            });
+        }
+        for end in [
+            ControlEnd::Overtime(byoyomi(n, i64::from(n) * 1_000)),
+            ControlEnd::Overtime(byoyomi(n, i64::from(n) * MIN)),
+            ControlEnd::Overtime(Overtime::Canadian {
+                moves: n,
+                time: i64::from(n) * MIN,
+            }),
+        ] {
+            all.push(A::ClockCheck {
+                rules: Rules::RussianDraughts,
+                stages: vec![stage(None, HOUR)],
+                white_ms: 0,
+                black_ms: 0,
+                end,
+            });
+        }
     }
     all
 }
@@ -692,9 +988,13 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                     stages: vec![s],
                     white_ms: 0,
                     black_ms: 1_000,
+                    end: ControlEnd::Flag,
                 };
                 check(lang, &catalog, &phrase(lang, &a), &mut used);
             }
+        }
+        for a in overtime_announcements() {
+            check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
         for level in 1..=9 {
             for a in [
@@ -716,6 +1016,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             stages: vec![stage(Some(1), 1_000 * HOUR)],
             white_ms: i64::MAX,
             black_ms: -1,
+            end: ControlEnd::Flag,
         };
         check(lang, &catalog, &phrase(lang, &a), &mut used);
         for hours in [
@@ -744,6 +1045,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                         stages: vec![s.clone(), s],
                         white_ms: 0,
                         black_ms: 0,
+                        end: ControlEnd::Flag,
                     };
                     check(lang, &catalog, &phrase(lang, &a), &mut used);
                 }
@@ -756,6 +1058,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 stages: vec![s.clone(), s],
                 white_ms: 0,
                 black_ms: 0,
+                end: ControlEnd::Flag,
             };
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }

@@ -308,6 +308,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
                 stages: vec![stage(None, 5 * M, 0)],
                 white_ms: 5 * M,
                 black_ms: 5 * M,
+                end: crate::speech::ControlEnd::Flag,
             },
         ),
         ("volume", "7", A::Volume { level: 7 }),
@@ -321,6 +322,7 @@ fn announcements() -> Vec<(&'static str, &'static str, Announcement)> {
                 stages: vec![stage(Some(40), 2 * H, 0), stage(None, H, 30 * S)],
                 white_ms: 2 * H,
                 black_ms: H + 59 * M,
+                end: crate::speech::ControlEnd::Flag,
             },
         ),
     ]

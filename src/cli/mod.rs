@@ -130,8 +130,8 @@ pub fn check(config: Option<&Path>) -> Result<(), Failure> {
 /// What `check` and `run --check` say of a valid configuration: its stages, mode and rules.
 fn summary(config: &Config) -> String {
     format!(
-        "{} stage(s), {:?} mode, rules = \"{}\": {}",
-        config.control.stages().len(),
+        "{}, {:?} mode, rules = \"{}\": {}",
+        config.control.summary(),
         config.mode,
         config.rules.name(),
         config.rules.title()

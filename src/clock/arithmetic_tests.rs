@@ -163,3 +163,44 @@ fn a_side_clock_saturates_at_its_edges() {
     clock.run_for(Ms::MAX);
     assert_eq!(clock.turn_spent, Ms::MAX);
 }
+
+#[test]
+fn an_instant_at_the_end_of_the_timeline_uses_up_every_period_and_flags_once() {
+    let overtime = Overtime::Byoyomi {
+        periods: overtime::MAX_PERIODS,
+        time: 1,
+    };
+    let control = TimeControl::new(vec![Stage::new(None, MINUTE)], false)
+        .and_then(|c| c.with_overtime(overtime))
+        .expect("a control");
+    let mut game = Game::new(GameSetup::new(control), 0);
+    game.handle(0, Input::Start);
+    game.advance(Ms::MAX);
+    let events = events(&mut game);
+    let periods = events
+        .iter()
+        .filter(|e| matches!(e, Event::Overtime { .. }))
+        .count();
+    let flags = events
+        .iter()
+        .filter(|e| matches!(e, Event::Flag { .. }))
+        .count();
+    assert_eq!((periods, flags), (overtime::MAX_PERIODS as usize, 1));
+    assert_eq!(game.phase(), Phase::Flagged(White));
+}
+
+#[test]
+fn an_overtime_of_more_periods_than_the_bound_is_refused() {
+    let control = TimeControl::new(vec![Stage::new(None, MINUTE)], false).expect("a control");
+    let too_many = Overtime::Byoyomi {
+        periods: u32::MAX,
+        time: SECOND,
+    };
+    assert_eq!(
+        control.with_overtime(too_many),
+        Err(ControlError::OvertimeTooMany(
+            "periods",
+            overtime::MAX_PERIODS
+        ))
+    );
+}

@@ -1,6 +1,9 @@
 //! Time controls: a list of stages ("N moves in T", "rest of the game in T", a repeating last
-//! stage), with per-stage Fischer increment or Bronstein/simple delay, or an hourglass.
+//! stage), with per-stage Fischer increment or Bronstein/simple delay, or an hourglass; after
+//! the last stage optionally an overtime (byo-yomi or Canadian); or an upcount clock.
 
+pub use super::overtime::Overtime;
+use super::overtime::{MAX_OVERTIME_MOVES, MAX_PERIODS};
 use super::time::Ms;
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +90,21 @@ pub enum ControlError {
     /// Hourglass with more than one stage, or with increment/delay.
     #[error("an hourglass control has exactly one stage, without moves, increment or delay")]
     BadHourglass,
+    /// Overtime after a last stage that never runs out of its own (it has `moves`).
+    #[error("overtime begins when the last stage's time runs out: the last stage must be a rest-of-the-game stage (no `moves`, no `repeat`)")]
+    OvertimeAfterMoves,
+    /// Overtime with an hourglass.
+    #[error("an hourglass has no overtime: remove `hourglass` or [time_control.overtime]")]
+    OvertimeHourglass,
+    /// Byo-yomi with `periods = 0` (or Canadian with `moves = 0`).
+    #[error("overtime: `{0}` must be at least 1")]
+    OvertimeZeroCount(&'static str),
+    /// More byo-yomi periods, or Canadian moves, than a control may have.
+    #[error("overtime: `{0}` must be at most {1}")]
+    OvertimeTooMany(&'static str, u32),
+    /// An overtime period of no time.
+    #[error("overtime: a period needs `time` above zero")]
+    OvertimeZeroTime,
 }
 
 /// A validated time control.
@@ -94,6 +112,8 @@ pub enum ControlError {
 pub struct TimeControl {
     stages: Vec<Stage>,
     hourglass: bool,
+    overtime: Option<Overtime>,
+    upcount: bool,
 }
 
 impl TimeControl {
@@ -101,7 +121,106 @@ impl TimeControl {
     pub fn new(stages: Vec<Stage>, hourglass: bool) -> Result<TimeControl, ControlError> {
         match Self::problems(&stages, hourglass).into_iter().next() {
             Some(problem) => Err(problem),
-            None => Ok(TimeControl { stages, hourglass }),
+            None => Ok(TimeControl {
+                stages,
+                hourglass,
+                overtime: None,
+                upcount: false,
+            }),
+        }
+    }
+
+    /// This control with an overtime after its last stage, if the two go together.
+    pub fn with_overtime(self, overtime: Overtime) -> Result<TimeControl, ControlError> {
+        match Self::overtime_problems(&self.stages, self.hourglass, &overtime)
+            .into_iter()
+            .next()
+        {
+            Some(problem) => Err(problem),
+            None => Ok(TimeControl {
+                overtime: Some(overtime),
+                ..self
+            }),
+        }
+    }
+
+    /// An upcount clock: each side's time counts up from zero while it runs, and no flag
+    /// falls. It has no stages of its own (one rest-of-the-game stage of no time stands in for
+    /// them), no increment, delay, hourglass or overtime.
+    pub fn upcount() -> TimeControl {
+        TimeControl {
+            stages: vec![Stage::new(None, 0)],
+            hourglass: false,
+            overtime: None,
+            upcount: true,
+        }
+    }
+
+    /// Every problem with an overtime after these stages (empty when they go together).
+    pub fn overtime_problems(
+        stages: &[Stage],
+        hourglass: bool,
+        overtime: &Overtime,
+    ) -> Vec<ControlError> {
+        let mut problems = Vec::new();
+        if stages
+            .last()
+            .is_some_and(|last| last.moves.is_some() || last.repeat)
+        {
+            problems.push(ControlError::OvertimeAfterMoves);
+        }
+        if hourglass {
+            problems.push(ControlError::OvertimeHourglass);
+        }
+        let (count, name, max) = match *overtime {
+            Overtime::Byoyomi { periods, .. } => (periods, "periods", MAX_PERIODS),
+            Overtime::Canadian { moves, .. } => (moves, "moves", MAX_OVERTIME_MOVES),
+        };
+        if count == 0 {
+            problems.push(ControlError::OvertimeZeroCount(name));
+        }
+        if count > max {
+            problems.push(ControlError::OvertimeTooMany(name, max));
+        }
+        if overtime.time() <= 0 {
+            problems.push(ControlError::OvertimeZeroTime);
+        }
+        problems
+    }
+
+    /// The overtime after the last stage, if any.
+    pub fn overtime(&self) -> Option<&Overtime> {
+        self.overtime.as_ref()
+    }
+
+    /// Whether time counts up from zero (no flag, no stages).
+    pub fn is_upcount(&self) -> bool {
+        self.upcount
+    }
+
+    /// A one-line description for `talkclock check`: "2 stage(s)", "1 stage(s), then
+    /// byo-yomi: 5 periods of 0:30", "1 stage(s), then Canadian: 10 moves in 5:00", "upcount
+    /// (time counts up from zero, no flag)".
+    pub fn summary(&self) -> String {
+        use super::time::Clock;
+        if self.upcount {
+            return "upcount (time counts up from zero, no flag)".to_string();
+        }
+        let stages = format!("{} stage(s)", self.stages.len());
+        match self.overtime {
+            None => stages,
+            Some(Overtime::Byoyomi { periods, time }) => {
+                format!(
+                    "{stages}, then byo-yomi: {periods} period(s) of {}",
+                    Clock(time)
+                )
+            }
+            Some(Overtime::Canadian { moves, time }) => {
+                format!(
+                    "{stages}, then Canadian: {moves} move(s) in {}",
+                    Clock(time)
+                )
+            }
         }
     }
 

@@ -4,12 +4,18 @@
 //! at `next_deadline()` (`advance`), and drains the events. Remaining time is always computed
 //! from the instant the state was last settled (the anchor), never by counting ticks.
 //!
+//! With an overtime, the instant a side's main time (or a byo-yomi period) runs out is a
+//! deadline like a flag: `advance` begins the next period at that instant, and a press at that
+//! very instant is too late for the period that ran out. On an upcount clock time counts up
+//! and there is no deadline.
+//!
 //! Time arithmetic saturates, so no input (an arbiter's typo, a damaged journal) wraps a clock;
 //! an arbiter's `set` or `adjust` that would leave a side more than
 //! [`MAX_DURATION`](super::time::MAX_DURATION) is refused and changes nothing.
 
 use super::control::TimeControl;
 use super::io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+use super::overtime::OvertimeState;
 use super::rules::Rules;
 use super::side::Side;
 use super::side_clock::SideClock;
@@ -147,18 +153,27 @@ impl Game {
             .is_none()
     }
 
+    /// Where a side stands in overtime; `None` in main time (and without overtime).
+    pub fn overtime(&self, side: Side) -> Option<OvertimeState> {
+        self.clocks[side.index()].overtime
+    }
+
     /// A side's clock as of the anchor (for inspection and journals).
     pub fn side_clock(&self, side: Side) -> &SideClock {
         &self.clocks[side.index()]
     }
 
-    /// A side's remaining time at `now` (not before the anchor), without changing anything.
+    /// A side's remaining time at `now` (not before the anchor), without changing anything:
+    /// in overtime the time left in the current period, on an upcount clock the time used.
     ///
     /// Call [`Game::advance`] first if a flag may have fallen by `now`: this only extrapolates.
     pub fn remaining(&self, side: Side, now: Ms) -> Ms {
         let clock = &self.clocks[side.index()];
         let elapsed = now.saturating_sub(self.anchor).max(0);
         match self.phase {
+            Phase::Running(running) if running == side && self.control.is_upcount() => {
+                clock.remaining.saturating_add(elapsed)
+            }
             Phase::Running(running) if running == side => {
                 clock.remaining.saturating_sub(clock.charged(elapsed))
             }
@@ -170,8 +185,9 @@ impl Game {
     }
 
     /// The instant the running side's remaining time reaches `target`, if it runs and is above.
+    /// Never on an upcount clock, whose time only grows.
     pub fn instant_when(&self, side: Side, target: Ms) -> Option<Ms> {
-        if self.running() != Some(side) {
+        if self.running() != Some(side) || self.control.is_upcount() {
             return None;
         }
         self.clocks[side.index()]
@@ -179,9 +195,13 @@ impl Game {
             .map(|t| self.anchor.saturating_add(t))
     }
 
-    /// When the game must next be woken (a flag), if anything is due.
+    /// When the game must next be woken (a flag, or main time or a byo-yomi period running
+    /// out), if anything is due. Nothing is ever due on an upcount clock.
     pub fn next_deadline(&self) -> Option<Ms> {
         let side = self.running()?;
+        if self.control.is_upcount() {
+            return None;
+        }
         Some(self.instant_when(side, 0).unwrap_or(self.anchor))
     }
 
@@ -190,17 +210,39 @@ impl Game {
         std::mem::take(&mut self.events)
     }
 
-    /// Brings the game to `now`: a flag that fell at or before `now` fires at its own instant.
+    /// Brings the game to `now`: a flag that fell at or before `now` fires at its own instant,
+    /// and so does each overtime period that began on the way (one per period, so this ends:
+    /// every period has time above zero, and their number is finite).
     pub fn advance(&mut self, now: Ms) {
-        if let Some(deadline) = self.next_deadline() {
-            if deadline <= now {
-                self.settle(deadline);
-                if let Some(side) = self.running() {
-                    self.flag(side);
-                }
-            }
+        while let Some(deadline) = self.next_deadline().filter(|&d| d <= now) {
+            self.settle(deadline);
+            let Some(side) = self.running() else { break };
+            self.time_ran_out(side);
         }
         self.settle(now);
+    }
+
+    /// The running side's time reached zero: the next overtime period begins, or its flag falls.
+    fn time_ran_out(&mut self, side: Side) {
+        let Some(overtime) = self.control.overtime().copied() else {
+            return self.flag(side);
+        };
+        let clock = &mut self.clocks[side.index()];
+        let next = match clock.overtime {
+            None => Some(overtime.enter()),
+            Some(state) => overtime.period_ran_out(state),
+        };
+        let Some(state) = next else {
+            return self.flag(side);
+        };
+        clock.overtime = Some(state);
+        clock.remaining = overtime.time();
+        clock.delay_left = 0;
+        self.emit(Event::Overtime {
+            side,
+            kind: overtime.kind(),
+            state,
+        });
     }
 
     /// Applies an input that arrived at `now`. What fell due at or before `now` is handled first,
@@ -228,6 +270,13 @@ impl Game {
         let now = now.max(self.anchor);
         let elapsed = now.saturating_sub(self.anchor);
         if let Phase::Running(side) = self.phase {
+            if self.control.is_upcount() {
+                let clock = &mut self.clocks[side.index()];
+                clock.remaining = clock.remaining.saturating_add(elapsed);
+                clock.turn_spent = clock.turn_spent.saturating_add(elapsed);
+                self.anchor = now;
+                return;
+            }
             let charged = self.clocks[side.index()].run_for(elapsed);
             if self.control.hourglass() {
                 let other = &mut self.clocks[side.other().index()];
@@ -276,16 +325,26 @@ impl Game {
         if self.running() != Some(side) {
             return self.emit(Event::IgnoredPress { side });
         }
+        let overtime = self.control.overtime().copied();
         let clock = &mut self.clocks[side.index()];
         let stage = self.control.stage(clock.stage);
-        let credit = stage
-            .increment
-            .saturating_add(clock.turn_spent.min(stage.bronstein_delay()));
-        clock.remaining = clock.remaining.saturating_add(credit);
         clock.moves += 1;
         clock.moves_in_stage += 1;
-        let completed = stage.moves == Some(clock.moves_in_stage);
         let mut new_stage = None;
+        if let (Some(overtime), Some(state)) = (overtime, clock.overtime) {
+            // No increment or delay in overtime; the period is refilled or counted down.
+            let (state, refill) = overtime.after_move(state);
+            clock.overtime = Some(state);
+            if refill {
+                clock.remaining = overtime.time();
+            }
+        } else {
+            let credit = stage
+                .increment
+                .saturating_add(clock.turn_spent.min(stage.bronstein_delay()));
+            clock.remaining = clock.remaining.saturating_add(credit);
+        }
+        let completed = clock.overtime.is_none() && stage.moves == Some(clock.moves_in_stage);
         if completed {
             clock.stage += 1;
             clock.moves_in_stage = 0;
@@ -333,6 +392,12 @@ impl Game {
     }
 
     fn change_time(&mut self, input: Input, side: Side, requested: Ms) {
+        if self.control.is_upcount() {
+            return self.reject(
+                input,
+                "an upcount clock counts the time used: there is no time to give or take",
+            );
+        }
         if matches!(self.phase, Phase::Flagged(_) | Phase::Finished) {
             return self.reject(
                 input,
@@ -360,7 +425,7 @@ impl Game {
             clamped: new_ms != requested,
         });
         if new_ms <= 0 && self.running() == Some(side) {
-            self.flag(side);
+            self.time_ran_out(side);
         }
     }
 
@@ -442,6 +507,7 @@ impl Game {
             remaining_ms,
             opponent_ms,
             moves_to_control,
+            overtime: self.overtime(side),
         });
     }
 }

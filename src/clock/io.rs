@@ -3,6 +3,7 @@
 //! Events serialize to the JSON lines that `talkclock simulate` prints; keep their names and
 //! fields stable (they are documented in the README).
 
+use super::overtime::{OvertimeKind, OvertimeState};
 use super::side::Side;
 use super::time::Ms;
 use serde::{Deserialize, Serialize};
@@ -146,6 +147,17 @@ pub enum Event {
         /// Time added to the clock.
         added_ms: Ms,
     },
+    /// A side's main time ran out and it entered overtime, or a byo-yomi period was used up
+    /// and the next began; the side's clock now shows a full period.
+    Overtime {
+        /// Whose overtime.
+        side: Side,
+        /// Byo-yomi or Canadian.
+        kind: OvertimeKind,
+        /// The period now begun, and the periods or moves left.
+        #[serde(flatten)]
+        state: OvertimeState,
+    },
     /// A side's time reached zero; both clocks stopped.
     Flag {
         /// Whose flag fell.
@@ -196,6 +208,9 @@ pub enum Event {
         opponent_ms: Ms,
         /// Moves left to his next control (`null` in a rest-of-the-game stage).
         moves_to_control: Option<u32>,
+        /// Where he stands in overtime; absent in main time and without overtime.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        overtime: Option<OvertimeState>,
     },
     /// An input that cannot apply now; nothing changed.
     Rejected {

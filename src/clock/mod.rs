@@ -6,6 +6,7 @@
 pub mod control;
 pub mod game;
 pub mod io;
+pub mod overtime;
 pub mod rules;
 pub mod side;
 pub mod side_clock;
@@ -14,12 +15,15 @@ pub mod time;
 pub use control::{ControlError, DelayKind, Stage, TimeControl};
 pub use game::{Game, GameSetup, Phase};
 pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+pub use overtime::{Overtime, OvertimeKind, OvertimeState};
 pub use rules::{Rules, MIN_AFTER_CUT};
 pub use side::Side;
 pub use time::{Ms, HOUR, MAX_DURATION, MINUTE, SECOND};
 
 #[cfg(test)]
 mod arithmetic_tests;
+#[cfg(test)]
+mod overtime_tests;
 #[cfg(test)]
 mod rules_tests;
 #[cfg(test)]

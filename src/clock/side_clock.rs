@@ -1,14 +1,16 @@
 //! One side's clock: its remaining time as of the game's anchor instant, the delay left in the
-//! current turn, and its move and stage counts. Its arithmetic saturates: no input, however
+//! current turn, its move and stage counts, and where it stands in overtime. Its arithmetic saturates: no input, however
 //! absurd, makes it wrap.
 
 use super::control::TimeControl;
+use super::overtime::OvertimeState;
 use super::time::Ms;
 
 /// The state of one side's clock, as of the game's anchor instant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideClock {
-    /// Remaining time at the anchor.
+    /// Remaining time at the anchor: in main time the main time, in overtime the time left in
+    /// the current period, on an upcount clock the time used.
     pub remaining: Ms,
     /// Simple delay left in the current turn at the anchor.
     pub delay_left: Ms,
@@ -20,6 +22,8 @@ pub struct SideClock {
     pub stage: u32,
     /// Moves completed in the current stage.
     pub moves_in_stage: u32,
+    /// Where the side stands in overtime; `None` while in main time.
+    pub overtime: Option<OvertimeState>,
 }
 
 impl SideClock {
@@ -32,6 +36,7 @@ impl SideClock {
             moves: 0,
             stage: 1,
             moves_in_stage: 0,
+            overtime: None,
         }
     }
 
@@ -58,9 +63,13 @@ impl SideClock {
     }
 
     /// Begins a new turn for this side: resets the time spent and the simple delay.
+    /// There is no delay in overtime.
     pub fn begin_turn(&mut self, control: &TimeControl) {
         self.turn_spent = 0;
-        self.delay_left = control.stage(self.stage).simple_delay();
+        self.delay_left = match self.overtime {
+            Some(_) => 0,
+            None => control.stage(self.stage).simple_delay(),
+        };
     }
 
     /// Moves left to the control of the current stage; `None` in a rest-of-the-game stage.

@@ -585,7 +585,8 @@ fn a_query_reports_both_times_and_moves_to_control_and_changes_nothing() {
             side: White,
             remaining_ms: HOUR - MINUTE,
             opponent_ms: HOUR - MINUTE,
-            moves_to_control: Some(39)
+            moves_to_control: Some(39),
+            overtime: None,
         }]
     );
     assert_eq!(game.running(), Some(Black));

@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod diagnostic;
 pub mod input;
+mod overtime;
 pub mod presets;
 mod profile;
 pub mod raw;
@@ -340,11 +341,11 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         profile::check_player_warnings(c, p, r, rules, mode);
     }
     let arbiter_language = language(c, raw.arbiter.language.as_ref());
-    let control = time_control(c, raw.time_control.as_ref());
+    let control = time_control(c, raw.time_control.as_ref(), raw);
     let announce = announce(c, &raw.announce, mode, rules);
     let audio = audio::audio_settings(c, &raw.audio);
     let input = input::input_config(c, &raw.input, mode);
-    let presets = presets::presets(c, &raw.preset);
+    let presets = presets::presets(c, raw);
     Some(Config {
         mode,
         rules,
@@ -538,6 +539,7 @@ fn announce(c: &mut Collector, raw: &raw::RawAnnounce, mode: Mode, rules: Rules)
 fn time_control(
     c: &mut Collector,
     raw: Option<&Spanned<raw::RawTimeControl>>,
+    config: &RawConfig,
 ) -> Option<TimeControl> {
     let Some(raw) = raw else {
         c.nowhere(
@@ -545,6 +547,14 @@ fn time_control(
         );
         return None;
     };
+    if raw.get_ref().upcount.as_ref().is_some_and(|u| *u.get_ref()) {
+        return overtime::upcount(c, raw, config);
+    }
+    let overtime = raw
+        .get_ref()
+        .overtime
+        .as_ref()
+        .map(|o| (o, overtime::overtime(c, o)));
     if raw.get_ref().stage.is_empty() {
         c.at(
             raw.span(),
@@ -580,7 +590,13 @@ fn time_control(
         };
         c.at(span, problem.to_string());
     }
-    TimeControl::new(stages, hourglass).ok()
+    let control = TimeControl::new(stages, hourglass).ok()?;
+    match overtime {
+        None => Some(control),
+        Some((raw_overtime, parsed)) => {
+            overtime::with_overtime(c, raw, control, raw_overtime, parsed?)
+        }
+    }
 }
 
 fn stage(
@@ -659,6 +675,8 @@ fn stage(
 
 #[cfg(test)]
 mod input_tests;
+#[cfg(test)]
+mod overtime_tests;
 #[cfg(test)]
 mod profile_tests;
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! `[[preset]]` (named time controls the set-up menu offers) and `[setup]`.
 
 use super::diagnostic::Collector;
-use super::raw::RawPreset;
+use super::raw::RawConfig;
 use crate::clock::TimeControl;
-use toml::Spanned;
 
 /// A named time control from the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,7 +21,8 @@ pub const MAX_PRESETS: usize = 20;
 pub const MAX_NAME: usize = 60;
 
 /// Checks the file's presets; a bad one is reported and left out.
-pub(super) fn presets(c: &mut Collector, raw: &[Spanned<RawPreset>]) -> Vec<Preset> {
+pub(super) fn presets(c: &mut Collector, config: &RawConfig) -> Vec<Preset> {
+    let raw = &config.preset;
     if raw.len() > MAX_PRESETS {
         c.at(
             raw[MAX_PRESETS].span(),
@@ -64,7 +64,7 @@ pub(super) fn presets(c: &mut Collector, raw: &[Spanned<RawPreset>]) -> Vec<Pres
             );
             continue;
         };
-        if let Some(control) = super::time_control(c, Some(control)) {
+        if let Some(control) = super::time_control(c, Some(control), config) {
             out.push(Preset {
                 name: text.to_string(),
                 control,

@@ -97,6 +97,24 @@ pub struct RawTimeControl {
     /// `[[time_control.stage]]`, in order.
     #[serde(default)]
     pub stage: Vec<Spanned<RawStage>>,
+    /// `[time_control.overtime]`: byo-yomi or Canadian after the last stage.
+    pub overtime: Option<Spanned<RawOvertime>>,
+    /// Time counts up from zero: no stages, no flag.
+    pub upcount: Option<Spanned<bool>>,
+}
+
+/// `[time_control.overtime]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOvertime {
+    /// `byoyomi` or `canadian`.
+    pub kind: Option<Spanned<String>>,
+    /// Byo-yomi: how many periods.
+    pub periods: Option<Spanned<i64>>,
+    /// Canadian: moves per period.
+    pub moves: Option<Spanned<i64>>,
+    /// Each period's time.
+    pub time: Option<Spanned<String>>,
 }
 
 /// `[[time_control.stage]]`.

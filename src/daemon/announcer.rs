@@ -358,7 +358,10 @@ struct Spoken {
 fn priority(notice: &Announcement) -> Priority {
     match notice {
         Announcement::Flag { .. } | Announcement::Result { .. } => Priority::Flag,
-        Announcement::Warning { .. } | Announcement::Countdown { .. } => Priority::Warning,
+        Announcement::Warning { .. }
+        | Announcement::MainTimeWarning { .. }
+        | Announcement::Overtime { .. }
+        | Announcement::Countdown { .. } => Priority::Warning,
         _ => Priority::Readout,
     }
 }

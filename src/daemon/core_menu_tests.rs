@@ -172,7 +172,9 @@ fn the_menu_saves_a_preset_with_the_files_comments_and_the_next_game_runs_it() {
     rig.keys("sb");
     rig.prompts();
     rig.keys("s");
-    assert!(matches!(rig.last_item(), MenuItem::Control(s) if s[0].time_ms == 5 * MINUTE));
+    assert!(
+        matches!(rig.last_item(), MenuItem::Control { stages: s, .. } if s[0].time_ms == 5 * MINUTE)
+    );
     // Down to "check and save": the read-back, then save.
     rig.keys("bbbb");
     assert_eq!(rig.last_item(), MenuItem::Check);

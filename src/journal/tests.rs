@@ -218,3 +218,65 @@ fn the_file_store_counts_what_its_sync_thread_made_durable() {
     let read = Journal::read(&path).unwrap();
     assert_eq!(read.records.len(), 21);
 }
+
+/// A game in byo-yomi restored from its journal comes back in the same period with the same
+/// time left in it (the journal stores inputs only: the periods are derived again on replay).
+#[test]
+fn a_game_restored_in_overtime_comes_back_in_the_same_period() {
+    const BYOYOMI: &str = "[[time_control.stage]]\ntime = \"1:00\"\n\
+        [time_control.overtime]\nkind = \"byoyomi\"\nperiods = 5\ntime = \"0:10\"\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.jsonl");
+    let game = Record::Game {
+        seq: 0,
+        wall_ms: 0,
+        config: BYOYOMI.to_string(),
+    };
+    let mut w = JournalWriter::create(&path, &game).unwrap();
+    w.append(&input(1, 0, Request::Game(Input::Start))).unwrap();
+    w.append(&input(2, 10_000, Request::Game(Input::Press(Side::White))))
+        .unwrap();
+    // Black's main time ran out at 70 s; periods 1 and 2 ran out at 80 and 90 s.
+    w.append(&Record::Heartbeat {
+        seq: 3,
+        game_ms: 95_000,
+        mono_ms: 95_000,
+        wall_ms: 0,
+        white_ms: 50_000,
+        black_ms: 5_000,
+    })
+    .unwrap();
+    let journal = Journal::read(&path).unwrap();
+    let (mut table, outputs) = journal.replay("j").unwrap();
+    let periods: Vec<u32> = outputs
+        .iter()
+        .filter_map(|o| match o {
+            crate::table::TableOutput::Core(crate::clock::Stamped {
+                event: crate::clock::Event::Overtime { state, .. },
+                ..
+            }) => Some(state.period),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(periods, vec![1, 2, 3]);
+    let game = table.game();
+    assert_eq!(
+        game.overtime(Side::Black),
+        Some(crate::clock::OvertimeState {
+            period: 3,
+            periods_left: Some(3),
+            moves_left: None,
+        })
+    );
+    assert_eq!(game.remaining(Side::Black, 95_000), 5_000);
+    assert_eq!(game.overtime(Side::White), None);
+    // Paused on restore and resumed by the arbiter: period 3 goes on where it stopped.
+    table.handle(95_000, Request::Game(Input::Pause));
+    table.handle(200_000, Request::Game(Input::Resume));
+    assert_eq!(table.next_deadline(), Some(205_000));
+    table.advance(205_000);
+    assert_eq!(
+        table.game().overtime(Side::Black).map(|o| o.periods_left),
+        Some(Some(2))
+    );
+}

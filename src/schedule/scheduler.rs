@@ -5,7 +5,8 @@
 //! time reaches it, once per stage. A stage that starts at or below a mark does not arm it;
 //! an arbiter cut that jumps past an armed mark fires it at once; a new stage, or an arbiter
 //! addition that lifts the player above a mark, re-arms it. Increments never re-arm (no chatter
-//! around a threshold).
+//! around a threshold). With an overtime, nothing re-arms a mark when main time runs out or a
+//! period begins, so warnings are not given again for each period; an upcount clock arms none.
 
 use super::marks::{Mark, MarkKind};
 use crate::clock::{Event, Game, Ms, Side, Stamped};
@@ -52,8 +53,11 @@ impl Scheduler {
             remind_after,
             reminded: None,
         };
-        for side in Side::BOTH {
-            scheduler.arm_below(side, game.remaining(side, game.anchor()));
+        // On an upcount clock `remaining` is the time used: nothing counts down to a mark.
+        if !game.control().is_upcount() {
+            for side in Side::BOTH {
+                scheduler.arm_below(side, game.remaining(side, game.anchor()));
+            }
         }
         scheduler
     }

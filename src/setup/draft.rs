@@ -4,7 +4,7 @@
 //! the file kept as it was.
 
 use crate::clock::time::Clock;
-use crate::clock::{DelayKind, Ms, Side, TimeControl};
+use crate::clock::{DelayKind, Ms, Overtime, Side, TimeControl};
 use crate::config::Config;
 use crate::hearing::Lang;
 use crate::schedule::Vision;
@@ -171,6 +171,39 @@ fn stage_tables(control: &TimeControl) -> ArrayOfTables {
     stages
 }
 
+/// Writes a control's keys into a `[time_control]` table (the file's or a preset's):
+/// `hourglass`, `upcount`, the `[[….stage]]`s (`mark` above the first) and `[….overtime]`.
+fn fill_control(tc: &mut Table, control: &TimeControl, mark: Option<&str>) {
+    for key in ["stage", "hourglass", "upcount", "overtime"] {
+        tc.remove(key);
+    }
+    if control.is_upcount() {
+        tc.set_implicit(false);
+        tc.insert("upcount", value(true));
+        return;
+    }
+    if control.hourglass() {
+        tc.set_implicit(false);
+        tc.insert("hourglass", value(true));
+    }
+    let mut stages = stage_tables(control);
+    if let (Some(first), Some(mark)) = (stages.get_mut(0), mark) {
+        first.decor_mut().set_prefix(format!("\n{mark}\n"));
+    }
+    tc.insert("stage", Item::ArrayOfTables(stages));
+    if let Some(overtime) = control.overtime() {
+        let mut t = Table::new();
+        let (kind, count_key, count, time) = match *overtime {
+            Overtime::Byoyomi { periods, time } => ("byoyomi", "periods", periods, time),
+            Overtime::Canadian { moves, time } => ("canadian", "moves", moves, time),
+        };
+        t.insert("kind", value(kind));
+        t.insert(count_key, value(i64::from(count)));
+        t.insert("time", value(Clock(time).to_string()));
+        tc.insert("overtime", Item::Table(t));
+    }
+}
+
 /// Makes `control` the file's `[time_control]`: the old stages and their comments go (they
 /// described the old control), `mark` stands above the new ones.
 fn write_control(
@@ -179,17 +212,11 @@ fn write_control(
     mark: &str,
 ) -> Result<(), SaveError> {
     let tc = table(doc, "time_control", true)?;
-    tc.remove("stage");
-    tc.remove("hourglass");
-    if control.hourglass() {
-        tc.insert("hourglass", value(true));
-        tc.set_implicit(false);
+    fill_control(tc, control, Some(mark));
+    if control.is_upcount() {
+        // The mark goes above the table itself, as it has no stages.
+        tc.decor_mut().set_prefix(format!("\n{mark}\n"));
     }
-    let mut stages = stage_tables(control);
-    if let Some(first) = stages.get_mut(0) {
-        first.decor_mut().set_prefix(format!("\n{mark}\n"));
-    }
-    tc.insert("stage", Item::ArrayOfTables(stages));
     Ok(())
 }
 
@@ -203,11 +230,8 @@ fn write_preset(doc: &mut DocumentMut, name: &str, control: &TimeControl) -> Res
     let mut t = Table::new();
     t.insert("name", value(name));
     let mut tc = Table::new();
-    tc.set_implicit(!control.hourglass());
-    if control.hourglass() {
-        tc.insert("hourglass", value(true));
-    }
-    tc.insert("stage", Item::ArrayOfTables(stage_tables(control)));
+    tc.set_implicit(true);
+    fill_control(&mut tc, control, None);
     t.insert("time_control", Item::Table(tc));
     let same = presets
         .iter()

@@ -8,8 +8,8 @@ use super::steps::{self, Custom, ADDITIONS};
 use crate::clock::{Side, TimeControl};
 use crate::hearing::Lang;
 use crate::schedule::Vision;
-use crate::speech::{Addition, Field, MenuItem, MenuPrompt};
-use crate::table::stage_infos;
+use crate::speech::{Addition, Field, MenuItem, MenuPrompt, OvertimeChoice};
+use crate::table::{control_end, stage_infos};
 
 /// What a button does in the menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,7 @@ enum List {
     First,
     LastStage(u32),
     Addition(u32),
+    Overtime,
     Confirm,
 }
 
@@ -199,7 +200,10 @@ impl Menu {
         let plain = |items: Vec<MenuItem>| items.into_iter().map(|i| (i, false)).collect();
         match list {
             List::Main => plain(vec![
-                MenuItem::Control(stage_infos(&d.control)),
+                MenuItem::Control {
+                    stages: stage_infos(&d.control),
+                    end: control_end(&d.control),
+                },
                 self.player_item(Side::White),
                 self.player_item(Side::Black),
                 MenuItem::First(d.first),
@@ -215,10 +219,12 @@ impl Menu {
                             name: o.name.clone(),
                             stages: stage_infos(&o.control),
                             hourglass: o.control.hourglass(),
+                            end: control_end(&o.control),
                         };
                         (item, o.control == d.control)
                     })
                     .collect();
+                items.push((MenuItem::Upcount, d.control.is_upcount()));
                 items.push((MenuItem::Custom, false));
                 items
             }
@@ -258,6 +264,14 @@ impl Menu {
                     .map(|a| (MenuItem::Addition(a), Some(a) == now))
                     .collect()
             }
+            List::Overtime => [
+                OvertimeChoice::None,
+                OvertimeChoice::Byoyomi,
+                OvertimeChoice::Canadian,
+            ]
+            .into_iter()
+            .map(|o| (MenuItem::Overtime(o), o == self.custom.overtime))
+            .collect(),
             List::Confirm => plain(vec![MenuItem::Save, MenuItem::Back]),
         }
     }
@@ -278,7 +292,7 @@ impl Menu {
             return self.current();
         };
         match (list, item) {
-            (List::Main, MenuItem::Control(_)) => self.push_list(List::Controls),
+            (List::Main, MenuItem::Control { .. }) => self.push_list(List::Controls),
             (List::Main, MenuItem::Player { side, .. }) => self.push(Page::List {
                 list: List::Player(side),
                 pos: 0,
@@ -295,6 +309,14 @@ impl Menu {
             (List::Main, _) => {
                 self.stack.clear();
                 vec![Effect::Say(MenuPrompt::Left), Effect::Close]
+            }
+            (List::Controls, MenuItem::Upcount) => {
+                self.draft.control = TimeControl::upcount();
+                self.draft.name = "Upcount".to_string();
+                for player in &mut self.draft.players {
+                    player.start_time = None;
+                }
+                self.return_to(1)
             }
             (List::Controls, MenuItem::Custom) => {
                 self.custom = Custom::from(&self.draft.control);
@@ -371,6 +393,20 @@ impl Menu {
                     })
                 }
             }
+            (List::Overtime, MenuItem::Overtime(choice)) => {
+                self.custom.overtime = choice;
+                match choice {
+                    OvertimeChoice::None => self.finish_custom(),
+                    OvertimeChoice::Byoyomi => self.push(Page::Number {
+                        field: Field::Periods,
+                        value: i64::from(self.custom.periods),
+                    }),
+                    OvertimeChoice::Canadian => self.push(Page::Number {
+                        field: Field::PeriodMoves,
+                        value: i64::from(self.custom.period_moves),
+                    }),
+                }
+            }
             (List::Confirm, MenuItem::Save) => {
                 self.stack.clear();
                 vec![Effect::Save(Box::new(self.draft.clone())), Effect::Close]
@@ -405,6 +441,22 @@ impl Menu {
                     stage.amount = value;
                 }
                 self.next_stage(n)
+            }
+            Field::Periods | Field::PeriodMoves => {
+                let count = value.clamp(1, 10_000) as u32;
+                if field == Field::Periods {
+                    self.custom.periods = count;
+                } else {
+                    self.custom.period_moves = count;
+                }
+                self.push(Page::Number {
+                    field: Field::PeriodTime,
+                    value: self.custom.period_time,
+                })
+            }
+            Field::PeriodTime => {
+                self.custom.period_time = value;
+                self.finish_custom()
             }
             Field::StartTime(side) => {
                 let odds = (value != self.draft.control.start_time()).then_some(value);
@@ -446,11 +498,20 @@ impl Menu {
         })
     }
 
-    /// After stage `n`'s last question: the next stage, or the control is done.
+    /// After stage `n`'s last question: the next stage, what follows the last one (when it
+    /// is to the end of the game), or the control is done.
     fn next_stage(&mut self, n: u32) -> Vec<Effect> {
         if (n as usize) < self.custom.stages.len() {
             return self.stage_step(n + 1);
         }
+        if self.custom.may_have_overtime() {
+            return self.push_list(List::Overtime);
+        }
+        self.finish_custom()
+    }
+
+    /// The custom control is complete: it becomes the set-up's, or is refused.
+    fn finish_custom(&mut self) -> Vec<Effect> {
         match self.custom.control() {
             Some(control) => {
                 self.draft.name = custom_name(&control);
@@ -471,6 +532,7 @@ impl Menu {
         MenuPrompt::ReadBack {
             stages: stage_infos(&d.control),
             hourglass: d.control.hourglass(),
+            end: control_end(&d.control),
             times: Side::BOTH.map(|s| d.start_time(s)),
             visions: Side::BOTH.map(|s| d.players[s.index()].vision),
             languages: Side::BOTH.map(|s| d.players[s.index()].language),
@@ -503,5 +565,14 @@ pub fn custom_name(control: &TimeControl) -> String {
             part
         })
         .collect();
-    format!("Custom {}", parts.join(", "))
+    let overtime = match control.overtime() {
+        Some(crate::clock::Overtime::Byoyomi { periods, time }) => {
+            format!(", byo-yomi {periods} x {}", Clock(*time))
+        }
+        Some(crate::clock::Overtime::Canadian { moves, time }) => {
+            format!(", Canadian {moves} / {}", Clock(*time))
+        }
+        None => String::new(),
+    };
+    format!("Custom {}{overtime}", parts.join(", "))
 }

@@ -1,8 +1,8 @@
 //! How the menu steps a number: the sensible steps and bounds of each field, and the custom
 //! control being built stage by stage.
 
-use crate::clock::{DelayKind, Ms, Stage, TimeControl, HOUR, MINUTE, SECOND};
-use crate::speech::{Addition, Field};
+use crate::clock::{DelayKind, Ms, Overtime, Stage, TimeControl, HOUR, MINUTE, SECOND};
+use crate::speech::{Addition, Field, OvertimeChoice};
 
 /// The most stages a custom control has.
 pub const MAX_STAGES: i64 = 3;
@@ -15,21 +15,24 @@ pub fn bounds(field: Field) -> (i64, i64) {
         Field::Time(_) | Field::StartTime(_) => (5 * SECOND, 9 * HOUR),
         Field::Addition(_) => (SECOND, 10 * MINUTE),
         Field::SpeechRate(_) => (1, 9),
+        Field::Periods => (1, 30),
+        Field::PeriodMoves => (1, 100),
+        Field::PeriodTime => (5 * SECOND, HOUR),
     }
 }
 
 /// The step up from `value`: small steps where small differences matter.
 fn step_up(field: Field, value: i64) -> i64 {
     match field {
-        Field::Stages | Field::SpeechRate(_) => 1,
-        Field::Moves(_) => {
+        Field::Stages | Field::SpeechRate(_) | Field::Periods => 1,
+        Field::Moves(_) | Field::PeriodMoves => {
             if value < 10 {
                 1
             } else {
                 5
             }
         }
-        Field::Time(_) | Field::StartTime(_) => match value {
+        Field::Time(_) | Field::StartTime(_) | Field::PeriodTime => match value {
             v if v < MINUTE => 5 * SECOND,
             v if v < 10 * MINUTE => MINUTE,
             v if v < HOUR => 5 * MINUTE,
@@ -100,19 +103,54 @@ impl StageDraft {
     }
 }
 
-/// The custom control being built: its stages so far.
+/// The custom control being built: its stages so far, and what follows the last one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Custom {
     /// The stages, as many as chosen.
     pub stages: Vec<StageDraft>,
+    /// What follows the last stage.
+    pub overtime: OvertimeChoice,
+    /// Byo-yomi: how many periods.
+    pub periods: u32,
+    /// Canadian: moves per period.
+    pub period_moves: u32,
+    /// Each period's time.
+    pub period_time: Ms,
 }
 
 impl Custom {
     /// Starts from a control's stages (so stepping begins at the values in force).
     pub fn from(control: &TimeControl) -> Custom {
-        Custom {
+        let mut custom = Custom {
             stages: control.stages().iter().map(StageDraft::of).collect(),
+            overtime: OvertimeChoice::None,
+            periods: 5,
+            period_moves: 10,
+            period_time: 30 * SECOND,
+        };
+        if control.is_upcount() {
+            // An upcount clock has no stages to start from: a common one instead.
+            custom.stages = vec![StageDraft::of(&Stage::new(None, 15 * MINUTE))];
         }
+        match control.overtime() {
+            Some(&Overtime::Byoyomi { periods, time }) => {
+                custom.overtime = OvertimeChoice::Byoyomi;
+                custom.periods = periods;
+                custom.period_time = time;
+            }
+            Some(&Overtime::Canadian { moves, time }) => {
+                custom.overtime = OvertimeChoice::Canadian;
+                custom.period_moves = moves;
+                custom.period_time = time;
+            }
+            None => {}
+        }
+        custom
+    }
+
+    /// Whether an overtime may follow: the last stage is to the end of the game.
+    pub fn may_have_overtime(&self) -> bool {
+        self.stages.last().is_some_and(|s| s.moves.is_none())
     }
 
     /// Sets how many stages there are: stages are kept or added (40 moves in 2 hours before
@@ -140,7 +178,20 @@ impl Custom {
     /// The control these stages make, if it is one.
     pub fn control(&self) -> Option<TimeControl> {
         let stages = self.stages.iter().map(StageDraft::stage).collect();
-        TimeControl::new(stages, false).ok()
+        let control = TimeControl::new(stages, false).ok()?;
+        let overtime = match self.overtime {
+            OvertimeChoice::None => return Some(control),
+            _ if !self.may_have_overtime() => return Some(control),
+            OvertimeChoice::Byoyomi => Overtime::Byoyomi {
+                periods: self.periods,
+                time: self.period_time,
+            },
+            OvertimeChoice::Canadian => Overtime::Canadian {
+                moves: self.period_moves,
+                time: self.period_time,
+            },
+        };
+        control.with_overtime(overtime).ok()
     }
 
     /// Stage `number` (1-based), if there is one.

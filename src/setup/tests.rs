@@ -66,7 +66,7 @@ fn opening_says_the_menu_then_its_first_item_with_its_place() {
     assert_eq!(prompts[0], MenuPrompt::Opened { hint: true });
     let (position, count, first) = item(&out);
     assert_eq!((position, count), (1, 6));
-    assert!(matches!(first, MenuItem::Control(_)));
+    assert!(matches!(first, MenuItem::Control { .. }));
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn a_preset_becomes_the_control_and_the_menu_returns_to_the_first_list() {
     else {
         panic!("{prompts:?}")
     };
-    assert_eq!(*count as usize, presets::SHIPPED.len() + 1);
+    assert_eq!(*count as usize, presets::SHIPPED.len() + 2);
     assert_eq!((*position, *chosen), (5, true));
     assert!(matches!(
         now,
@@ -108,7 +108,7 @@ fn a_preset_becomes_the_control_and_the_menu_returns_to_the_first_list() {
     let out = menu.key(Key::Select);
     let (position, _, now) = item(&out);
     assert_eq!(position, 1);
-    let MenuItem::Control(stages) = now else {
+    let MenuItem::Control { stages, .. } = now else {
         panic!("{now:?}")
     };
     assert_eq!(stages[0].time_ms, 5 * MINUTE);
@@ -160,9 +160,15 @@ fn a_custom_control_is_built_step_by_step_and_read_back() {
     assert_eq!(value(&menu.key(Key::Repeat)), (Field::Time(2), 30 * MINUTE));
     menu.key(Key::Select); // additions, at "none" (the filler stage has none)
     let out = menu.key(Key::Select);
+    // The last stage is to the end of the game: what follows it, main time only at first.
+    assert_eq!(
+        item(&out).2,
+        MenuItem::Overtime(crate::speech::OvertimeChoice::None)
+    );
+    let out = menu.key(Key::Select);
     let (position, _, now) = item(&out);
     assert_eq!(position, 1);
-    let MenuItem::Control(stages) = now else {
+    let MenuItem::Control { stages, .. } = now else {
         panic!("{now:?}")
     };
     assert_eq!(stages.len(), 2);
@@ -295,4 +301,60 @@ fn the_draft_is_written_with_the_files_comments_and_loads() {
     again.name = name.to_string();
     let text = again.write(&text, "saved").unwrap();
     assert_eq!(Config::parse(&text, "saved").unwrap().presets.len(), 1);
+}
+
+#[test]
+fn a_custom_control_with_byoyomi_is_built_and_written_back_the_same() {
+    let (mut menu, _) = open();
+    custom(&mut menu);
+    menu.key(Key::Select); // one stage
+    menu.key(Key::Select); // the last stage: to the end of the game
+    menu.key(Key::Select); // its time: 15 min
+    menu.key(Key::Select); // additions at Fischer 10 s
+    menu.key(Key::Select); // 10 s
+    let out = menu.key(Key::Next); // main time only → periods of one move each
+    assert_eq!(
+        item(&out).2,
+        MenuItem::Overtime(crate::speech::OvertimeChoice::Byoyomi)
+    );
+    assert_eq!(value(&menu.key(Key::Select)), (Field::Periods, 5));
+    assert_eq!(value(&menu.key(Key::Prev)), (Field::Periods, 4));
+    assert_eq!(
+        value(&menu.key(Key::Select)),
+        (Field::PeriodTime, 30 * SECOND)
+    );
+    let out = menu.key(Key::Select);
+    let MenuItem::Control { end, .. } = item(&out).2 else {
+        panic!("{out:?}")
+    };
+    let byoyomi = crate::clock::Overtime::Byoyomi {
+        periods: 4,
+        time: 30 * SECOND,
+    };
+    assert_eq!(end, crate::speech::ControlEnd::Overtime(byoyomi));
+    let draft = menu.draft().clone();
+    assert!(draft.name.ends_with("byo-yomi 4 x 0:30"), "{}", draft.name);
+    let text = draft
+        .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
+        .unwrap();
+    let saved = Config::parse(&text, "saved").unwrap();
+    assert_eq!(saved.control, draft.control);
+    assert_eq!(saved.presets[0].control, draft.control);
+}
+
+#[test]
+fn an_upcount_clock_is_chosen_and_written_without_stages() {
+    let (mut menu, _) = open();
+    menu.key(Key::Select);
+    let out = find(&mut menu, |i| *i == MenuItem::Upcount);
+    assert_eq!(item(&out).1 as usize, presets::SHIPPED.len() + 2);
+    menu.key(Key::Select);
+    assert!(menu.draft().control.is_upcount());
+    let text = menu
+        .draft()
+        .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
+        .unwrap();
+    let saved = Config::parse(&text, "saved").unwrap();
+    assert!(saved.control.is_upcount(), "{text}");
+    assert!(saved.presets[0].control.is_upcount());
 }

@@ -1,7 +1,7 @@
 //! Runs a parsed script against the clock core on virtual time and renders the transcript.
 
 use super::script::{ScriptAction, Step};
-use crate::clock::{GameResult, Ms, Side, Stamped};
+use crate::clock::{GameResult, Ms, OvertimeState, Side, Stamped};
 use crate::config::Config;
 use crate::table::{Request, Table};
 use crate::transcript::transcript_lines;
@@ -14,6 +14,16 @@ pub struct Moves {
     pub white: u32,
     /// Black's moves.
     pub black: u32,
+}
+
+/// Where each side stands in overtime (`null` in main time), on the final line of a game whose
+/// control has an overtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OvertimeSides {
+    /// White's overtime.
+    pub white: Option<OvertimeState>,
+    /// Black's overtime.
+    pub black: Option<OvertimeState>,
 }
 
 /// The last line of a transcript: where the game stands when the script ends.
@@ -33,6 +43,9 @@ pub struct FinalLine {
     pub moves: Moves,
     /// The result as recorded.
     pub result: Option<GameResult>,
+    /// Each side's overtime; present only when the control has an overtime.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overtime: Option<OvertimeSides>,
 }
 
 /// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
@@ -66,6 +79,10 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
             black: game.moves(Side::Black),
         },
         result: game.result(),
+        overtime: game.control().overtime().map(|_| OvertimeSides {
+            white: game.overtime(Side::White),
+            black: game.overtime(Side::Black),
+        }),
     };
     lines.push(json(&final_line));
     lines

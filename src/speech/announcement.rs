@@ -1,7 +1,7 @@
 //! What the clock can say, as data: the semantic events the phrasing layer
 //! turns into words. Sides, outcomes, reasons and delay kinds are the clock core's own.
 
-pub use crate::clock::{DelayKind, Outcome, Reason, Rules, Side};
+pub use crate::clock::{DelayKind, Outcome, Overtime, OvertimeState, Reason, Rules, Side};
 
 pub use crate::hearing::Lang;
 
@@ -20,6 +20,38 @@ pub struct StageInfo {
     pub delay_kind: Option<DelayKind>,
     /// Whether the stage repeats (e.g. "20 moves in 1 hour, repeating").
     pub repeat: bool,
+}
+
+/// What follows the last stage of a time control, as told in a clock check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ControlEnd {
+    /// The flag falls when the last stage's time runs out.
+    #[default]
+    Flag,
+    /// An overtime (byo-yomi or Canadian) follows the last stage.
+    Overtime(Overtime),
+    /// Time counts up from zero; there are no stages and no flag.
+    Upcount,
+}
+
+/// Where a side's clock stands, for a time readout on a control with an overtime or an
+/// upcount clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockPhase {
+    /// Main time, with an overtime to follow.
+    MainTime,
+    /// Byo-yomi: periods left, the current one included (1: the last).
+    Byoyomi {
+        /// Periods left.
+        periods_left: u32,
+    },
+    /// Canadian: moves still to make in the current period.
+    Canadian {
+        /// Moves left.
+        moves_left: u32,
+    },
+    /// An upcount clock: the time said is the time used.
+    Upcount,
 }
 
 /// Something the clock says.
@@ -88,6 +120,34 @@ pub enum Announcement {
         /// The control is the end of the game.
         sudden_death: bool,
     },
+    /// A side entered overtime (its main time ran out), or a byo-yomi period was used up and
+    /// the next began. Said to the side and the arbiter, like a warning.
+    Overtime {
+        /// Whose overtime.
+        side: Side,
+        /// The control's overtime.
+        overtime: Overtime,
+        /// Where the side stands now (period 1: it has just entered overtime).
+        state: OvertimeState,
+    },
+    /// A player's own time on demand when the control has an overtime or counts up: says
+    /// whether it is main time or overtime and how many periods or moves are left, or on an
+    /// upcount clock the time used.
+    PhaseReadout {
+        /// Whose time.
+        side: Side,
+        /// Time left in main time or the current period, or the time used (upcount).
+        remaining_ms: i64,
+        /// Where the clock stands.
+        phase: ClockPhase,
+    },
+    /// A time warning in main time when an overtime follows ("to the end of main time").
+    MainTimeWarning {
+        /// Who is warned about his time.
+        side: Side,
+        /// Time left, in milliseconds.
+        remaining_ms: i64,
+    },
     /// A player's time ran out.
     Flag {
         /// Whose flag fell.
@@ -136,6 +196,8 @@ pub enum Announcement {
         white_ms: i64,
         /// Black's time, in milliseconds.
         black_ms: i64,
+        /// What follows the last stage (an overtime), or an upcount clock.
+        end: ControlEnd,
     },
     /// A listener's volume was changed: the new level, 1 (quietest) to 9 (loudest).
     Volume {

@@ -1,9 +1,12 @@
 //! English phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Rules, Side, StageInfo};
+use super::announcement::{
+    Announcement, ControlEnd, DelayKind, Outcome, Reason, Rules, Side, StageInfo,
+};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
+use super::en_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
 const WHITE: Clip = clip_cont("white", "White");
@@ -33,10 +36,10 @@ const RULE_1713: Clip = clip_final(
     "clock stopped in a winning position",
 );
 const CLOCK_CHECK: Clip = clip_final("clock_check", "clock check");
-const CONTROL: Clip = clip_cont("control", "time control");
-const IN_TIME: Clip = clip_cont("in", "in");
+pub(super) const CONTROL: Clip = clip_cont("control", "time control");
+pub(super) const IN_TIME: Clip = clip_cont("in", "in");
 const PER_MOVE: Clip = clip("per_move", "per move");
-const THEN: Clip = clip_cont("then", "then");
+pub(super) const THEN: Clip = clip_cont("then", "then");
 const REPEATING: Clip = clip("repeating", "repeating");
 const DELAY: Clip = clip_cont("delay", "delay");
 const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "Bronstein delay");
@@ -94,6 +97,7 @@ pub(crate) fn clips() -> Vec<Clip> {
         YOUR_CLOCK_RUNS,
         REFUSED,
     ];
+    all.extend(en_overtime::clips());
     all.extend(num::clips());
     all.extend(super::menu_en::clips());
     all
@@ -212,6 +216,19 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
                 TO_CONTROL
             });
         }
+        Announcement::Overtime {
+            side,
+            overtime,
+            state,
+        } => en_overtime::overtime(&mut b, *side, overtime, state),
+        Announcement::PhaseReadout {
+            side,
+            remaining_ms,
+            phase,
+        } => en_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        Announcement::MainTimeWarning { side, remaining_ms } => {
+            en_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+        }
         Announcement::Flag { side } => {
             b.say(possessive(*side));
             b.say(FLAG_FALLEN);
@@ -250,7 +267,8 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms),
+            end,
+        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -288,7 +306,14 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
 
 /// "Clock check. Time control: forty moves in two hours, plus thirty seconds
 /// per move; then one hour to the end of the game. White: two hours. Black: two hours."
-fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+fn clock_check(
+    b: &mut Builder,
+    rules: Rules,
+    stages: &[StageInfo],
+    white_ms: i64,
+    black_ms: i64,
+    end: ControlEnd,
+) {
     b.say(CLOCK_CHECK);
     b.stop();
     b.say(match rules {
@@ -296,7 +321,9 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
         Rules::Fide => RULES_FIDE,
     });
     b.stop();
-    if !stages.is_empty() {
+    if end == ControlEnd::Upcount {
+        en_overtime::control_end(b, end);
+    } else if !stages.is_empty() {
         b.say(CONTROL);
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
@@ -304,8 +331,9 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
                 b.mark(";");
                 b.say(THEN);
             }
-            say_stage(b, stage);
+            say_stage(b, stage, end == ControlEnd::Flag);
         }
+        en_overtime::control_end(b, end);
         b.stop();
     }
     for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
@@ -315,7 +343,7 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
     }
 }
 
-pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
+pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE);
@@ -324,7 +352,9 @@ pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
         }
         None => {
             say_parts(b, exact_parts(s.time_ms));
-            b.say(TO_GAME_END);
+            if ends_game {
+                b.say(TO_GAME_END);
+            }
         }
     }
     if s.repeat {

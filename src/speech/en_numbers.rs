@@ -67,6 +67,16 @@ pub(crate) const MOVE: Noun = Noun {
         tone: Tone::Continuing,
     }),
 };
+pub(crate) const PERIOD: Noun = Noun {
+    one: word("u_period_1", "period"),
+    other: word("u_period_n", "periods"),
+    phrases: Some(Phrases {
+        id: "period",
+        from: 1,
+        to: 10,
+        tone: Tone::Continuing,
+    }),
+};
 
 /// 0–19; index = number.
 const SMALL: [Clip; 20] = [
@@ -168,7 +178,7 @@ fn say_count_in_words(b: &mut Builder, n: u64, noun: &Noun) {
 /// The phrase clips of the counted nouns.
 static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
     let mut entries = Vec::new();
-    for noun in [HOUR, MINUTE, SECOND, MOVE] {
+    for noun in [HOUR, MINUTE, SECOND, MOVE, PERIOD] {
         let Some(phrases) = noun.phrases else {
             continue;
         };
@@ -194,7 +204,7 @@ pub(crate) fn clips() -> Vec<Clip> {
     all.extend(GROUPS.map(|(_, c)| c));
     // Minutes and seconds are always below 60: their phrase clips say every count.
     // "one hour" is a phrase clip; "move" alone says "Move twenty-one".
-    all.extend([HOUR.other, MOVE.one, MOVE.other]);
+    all.extend([HOUR.other, MOVE.one, MOVE.other, PERIOD.other]);
     all.extend_from_slice(PHRASES.clips());
     all
 }

@@ -2,7 +2,7 @@
 //! its notices. The phrasing layer ([`super::menu_ru`], [`super::menu_en`]) turns them into
 //! words and clips, as it does announcements.
 
-use super::announcement::{DelayKind, Side, StageInfo};
+use super::announcement::{ControlEnd, DelayKind, Side, StageInfo};
 use crate::hearing::Lang;
 use crate::schedule::Vision;
 
@@ -55,11 +55,27 @@ pub enum Addition {
     Delay(DelayKind),
 }
 
+/// What follows the last stage of a custom control, as offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OvertimeChoice {
+    /// Nothing: the flag falls when the last stage's time runs out.
+    None,
+    /// Byo-yomi: periods of one move each.
+    Byoyomi,
+    /// Canadian: periods of several moves.
+    Canadian,
+}
+
 /// One item of a menu list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MenuItem {
     /// The time control, and what it is now.
-    Control(Vec<StageInfo>),
+    Control {
+        /// Its stages.
+        stages: Vec<StageInfo>,
+        /// What follows the last stage.
+        end: ControlEnd,
+    },
     /// A player's settings: his vision and language.
     Player {
         /// Whose.
@@ -83,7 +99,11 @@ pub enum MenuItem {
         stages: Vec<StageInfo>,
         /// An hourglass control.
         hourglass: bool,
+        /// What follows its last stage.
+        end: ControlEnd,
     },
+    /// A clock whose time counts up from zero (no flag).
+    Upcount,
     /// Build a control step by step.
     Custom,
     /// A vision profile to choose.
@@ -100,6 +120,8 @@ pub enum MenuItem {
     Repeating(bool),
     /// A per-move addition to choose.
     Addition(Addition),
+    /// What follows the last stage.
+    Overtime(OvertimeChoice),
     /// Save the set-up and make it the current one.
     Save,
     /// Go back without saving.
@@ -121,6 +143,12 @@ pub enum Field {
     StartTime(Side),
     /// A player's speech rate.
     SpeechRate(Side),
+    /// How many byo-yomi periods.
+    Periods,
+    /// Moves in a Canadian period.
+    PeriodMoves,
+    /// Each overtime period's time.
+    PeriodTime,
 }
 
 /// Something the set-up menu says.
@@ -158,6 +186,8 @@ pub enum MenuPrompt {
         stages: Vec<StageInfo>,
         /// An hourglass control.
         hourglass: bool,
+        /// What follows the last stage.
+        end: ControlEnd,
         /// White's and Black's start times.
         times: [i64; 2],
         /// White's and Black's vision.

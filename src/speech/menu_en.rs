@@ -7,9 +7,12 @@
 use super::duration::exact_parts;
 use super::en::{name, say_parts, say_stage, side_label};
 use super::en_numbers as num;
-use super::menu::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};
+use super::en_overtime;
+use super::menu::{
+    Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset,
+};
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip};
-use super::{DelayKind, StageInfo};
+use super::{ControlEnd, DelayKind, StageInfo};
 use crate::hearing::Lang;
 use crate::schedule::Vision;
 
@@ -18,6 +21,13 @@ const HINT: Clip = clip_final(
     "menu_hint",
     "the move buttons step through the list, start selects, holding start goes back, the time button repeats",
 );
+const UPCOUNT: Clip = clip_final("upcount", "time counts up");
+const NO_OVERTIME: Clip = clip_cont("menu_no_overtime", "main time only");
+const BYOYOMI: Clip = clip_cont("menu_byoyomi", "periods of one move each");
+const CANADIAN: Clip = clip_cont("menu_canadian", "periods of several moves");
+const PERIODS_COUNT: Clip = clip_cont("menu_periods_count", "number of periods");
+const PERIOD_MOVES: Clip = clip_cont("menu_period_moves", "moves in a period");
+const PERIOD_TIME: Clip = clip_cont("menu_period_time", "time of a period");
 const TIME_CONTROL: Clip = clip_cont("control", "time control");
 const THEN: Clip = clip_cont("then", "then");
 const MOVES_FIRST: Clip = clip("menu_moves_first", "moves first");
@@ -109,6 +119,13 @@ pub(super) fn clips() -> Vec<Clip> {
     let mut all = vec![
         SETUP,
         HINT,
+        UPCOUNT,
+        NO_OVERTIME,
+        BYOYOMI,
+        CANADIAN,
+        PERIODS_COUNT,
+        PERIOD_MOVES,
+        PERIOD_TIME,
         TIME_CONTROL,
         THEN,
         MOVES_FIRST,
@@ -174,12 +191,16 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
             item,
             chosen,
         } => {
-            say_item(b, item);
-            if *chosen {
+            let falling = say_item(b, item);
+            if falling {
+                b.stop();
+            } else {
                 b.mark(",");
-                b.say(CHOSEN);
             }
-            b.mark(",");
+            if *chosen {
+                b.say(CHOSEN);
+                b.mark(",");
+            }
             num::say_number(b, u64::from(*position));
             match OF.get((*count as usize).wrapping_sub(1)) {
                 Some(of) => b.say(*of),
@@ -190,6 +211,7 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
         MenuPrompt::ReadBack {
             stages,
             hourglass,
+            end,
             times,
             visions,
             languages,
@@ -199,7 +221,7 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
             b.stop();
             b.say(TIME_CONTROL);
             b.mark(":");
-            say_control(b, stages, *hourglass);
+            say_control(b, stages, *hourglass, *end);
             b.stop();
             for side in super::Side::BOTH {
                 let i = side.index();
@@ -224,7 +246,13 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
     }
 }
 
-fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool) {
+/// Says a control; returns whether it ended on a falling phrase (an overtime, an upcount
+/// clock), after which the sentence ends.
+fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool, end: ControlEnd) -> bool {
+    if end == ControlEnd::Upcount {
+        b.say(UPCOUNT);
+        return true;
+    }
     if hourglass {
         b.say(HOURGLASS);
         b.mark(",");
@@ -234,8 +262,13 @@ fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool) {
             b.mark(";");
             b.say(THEN);
         }
-        say_stage(b, stage);
+        say_stage(b, stage, end == ControlEnd::Flag);
     }
+    if let ControlEnd::Overtime(_) = end {
+        en_overtime::control_end(b, end);
+        return true;
+    }
+    false
 }
 
 fn vision(v: Vision) -> Clip {
@@ -266,12 +299,13 @@ fn preset_name(p: ShippedPreset) -> Option<Clip> {
     })
 }
 
-fn say_item(b: &mut Builder, item: &MenuItem) {
+/// Says an item; returns whether it ended on a falling phrase.
+fn say_item(b: &mut Builder, item: &MenuItem) -> bool {
     match item {
-        MenuItem::Control(stages) => {
+        MenuItem::Control { stages, end } => {
             b.say(TIME_CONTROL);
             b.mark(":");
-            say_control(b, stages, false);
+            return say_control(b, stages, false, *end);
         }
         MenuItem::Player {
             side,
@@ -293,6 +327,7 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
             name: preset,
             stages,
             hourglass,
+            end,
         } => {
             match preset {
                 PresetName::Shipped(p) => {
@@ -307,7 +342,11 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
                     b.mark(":");
                 }
             }
-            say_control(b, stages, *hourglass);
+            return say_control(b, stages, *hourglass, *end);
+        }
+        MenuItem::Upcount => {
+            b.say(UPCOUNT);
+            return true;
         }
         MenuItem::Custom => b.say(CUSTOM),
         MenuItem::Vision(v) => b.say(vision(*v)),
@@ -331,9 +370,15 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
             Addition::Delay(DelayKind::Bronstein) => BRONSTEIN,
             Addition::Delay(DelayKind::Simple) => SIMPLE,
         }),
+        MenuItem::Overtime(choice) => b.say(match choice {
+            OvertimeChoice::None => NO_OVERTIME,
+            OvertimeChoice::Byoyomi => BYOYOMI,
+            OvertimeChoice::Canadian => CANADIAN,
+        }),
         MenuItem::Save => b.say(SAVE),
         MenuItem::Back => b.say(BACK),
     }
+    false
 }
 
 fn say_value(b: &mut Builder, field: Field, value: i64) {
@@ -374,6 +419,20 @@ fn say_value(b: &mut Builder, field: Field, value: i64) {
             b.mark(",");
             b.say(SPEECH_RATE);
             num::say_number(b, value.max(0) as u64);
+        }
+        Field::Periods | Field::PeriodMoves => {
+            b.say(if field == Field::Periods {
+                PERIODS_COUNT
+            } else {
+                PERIOD_MOVES
+            });
+            b.mark(":");
+            num::say_number(b, value.max(0) as u64);
+        }
+        Field::PeriodTime => {
+            b.say(PERIOD_TIME);
+            b.mark(":");
+            say_parts(b, exact_parts(value));
         }
     }
 }

@@ -5,11 +5,14 @@
 //! words keep their continuing intonation and only "… из десяти" falls.
 
 use super::duration::exact_parts;
-use super::menu::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};
+use super::menu::{
+    Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset,
+};
 use super::ru::{nominative, say_parts, say_stage, side_label};
 use super::ru_numbers::{self as num, say_count, Case, Gender, MOVE};
+use super::ru_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip};
-use super::{DelayKind, StageInfo};
+use super::{ControlEnd, DelayKind, StageInfo};
 use crate::hearing::Lang;
 use crate::schedule::Vision;
 
@@ -18,6 +21,13 @@ const HINT: Clip = clip_final(
     "menu_hint",
     "кнопки хода листают список, старт выбирает, долгое нажатие старта — назад, кнопка времени повторяет",
 );
+const UPCOUNT: Clip = clip_final("upcount", "прямой отсчёт времени");
+const NO_OVERTIME: Clip = clip_cont("menu_no_overtime", "только основное время");
+const BYOYOMI: Clip = clip_cont("menu_byoyomi", "периоды на каждый ход");
+const CANADIAN: Clip = clip_cont("menu_canadian", "периоды на несколько ходов");
+const PERIODS_COUNT: Clip = clip_cont("menu_periods_count", "число периодов");
+const PERIOD_MOVES: Clip = clip_cont("menu_period_moves", "ходов в периоде");
+const PERIOD_TIME: Clip = clip_cont("menu_period_time", "время периода");
 const TIME_CONTROL: Clip = clip_cont("menu_time_control", "контроль времени");
 const THEN: Clip = clip_cont("then", "затем");
 const FIRST: Clip = clip_cont("menu_first_pl", "первыми ходят");
@@ -104,6 +114,13 @@ pub(super) fn clips() -> Vec<Clip> {
     let mut all = vec![
         SETUP,
         HINT,
+        UPCOUNT,
+        NO_OVERTIME,
+        BYOYOMI,
+        CANADIAN,
+        PERIODS_COUNT,
+        PERIOD_MOVES,
+        PERIOD_TIME,
         TIME_CONTROL,
         THEN,
         FIRST,
@@ -168,12 +185,16 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
             item,
             chosen,
         } => {
-            say_item(b, item);
-            if *chosen {
+            let falling = say_item(b, item);
+            if falling {
+                b.stop();
+            } else {
                 b.mark(",");
-                b.say(CHOSEN);
             }
-            b.mark(",");
+            if *chosen {
+                b.say(CHOSEN);
+                b.mark(",");
+            }
             number(b, u64::from(*position));
             match OF.get((*count as usize).wrapping_sub(1)) {
                 Some(of) => b.say(*of),
@@ -184,6 +205,7 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
         MenuPrompt::ReadBack {
             stages,
             hourglass,
+            end,
             times,
             visions,
             languages,
@@ -193,7 +215,7 @@ pub(super) fn phrase(b: &mut Builder, prompt: &MenuPrompt) {
             b.stop();
             b.say(TIME_CONTROL);
             b.mark(":");
-            say_control(b, stages, *hourglass);
+            say_control(b, stages, *hourglass, *end);
             b.stop();
             for side in super::Side::BOTH {
                 let i = side.index();
@@ -222,7 +244,13 @@ fn number(b: &mut Builder, n: u64) {
     num::say_number(b, n, Gender::Masculine, Case::Nominative);
 }
 
-fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool) {
+/// Says a control; returns whether it ended on a falling phrase (an overtime, an upcount
+/// clock), after which the sentence ends.
+fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool, end: ControlEnd) -> bool {
+    if end == ControlEnd::Upcount {
+        b.say(UPCOUNT);
+        return true;
+    }
     if hourglass {
         b.say(HOURGLASS);
         b.mark(",");
@@ -232,8 +260,13 @@ fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool) {
             b.mark(";");
             b.say(THEN);
         }
-        say_stage(b, stage);
+        say_stage(b, stage, end == ControlEnd::Flag);
     }
+    if let ControlEnd::Overtime(_) = end {
+        ru_overtime::control_end(b, end);
+        return true;
+    }
+    false
 }
 
 fn vision(v: Vision) -> Clip {
@@ -264,12 +297,13 @@ fn preset_name(p: ShippedPreset) -> Option<Clip> {
     })
 }
 
-fn say_item(b: &mut Builder, item: &MenuItem) {
+/// Says an item; returns whether it ended on a falling phrase.
+fn say_item(b: &mut Builder, item: &MenuItem) -> bool {
     match item {
-        MenuItem::Control(stages) => {
+        MenuItem::Control { stages, end } => {
             b.say(TIME_CONTROL);
             b.mark(":");
-            say_control(b, stages, false);
+            return say_control(b, stages, false, *end);
         }
         MenuItem::Player {
             side,
@@ -291,6 +325,7 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
             name,
             stages,
             hourglass,
+            end,
         } => {
             match name {
                 PresetName::Shipped(p) => {
@@ -305,7 +340,11 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
                     b.mark(":");
                 }
             }
-            say_control(b, stages, *hourglass);
+            return say_control(b, stages, *hourglass, *end);
+        }
+        MenuItem::Upcount => {
+            b.say(UPCOUNT);
+            return true;
         }
         MenuItem::Custom => b.say(CUSTOM),
         MenuItem::Vision(v) => b.say(vision(*v)),
@@ -329,9 +368,15 @@ fn say_item(b: &mut Builder, item: &MenuItem) {
             Addition::Delay(DelayKind::Bronstein) => BRONSTEIN,
             Addition::Delay(DelayKind::Simple) => SIMPLE,
         }),
+        MenuItem::Overtime(choice) => b.say(match choice {
+            OvertimeChoice::None => NO_OVERTIME,
+            OvertimeChoice::Byoyomi => BYOYOMI,
+            OvertimeChoice::Canadian => CANADIAN,
+        }),
         MenuItem::Save => b.say(SAVE),
         MenuItem::Back => b.say(BACK),
     }
+    false
 }
 
 fn say_value(b: &mut Builder, field: Field, value: i64) {
@@ -376,6 +421,20 @@ fn say_value(b: &mut Builder, field: Field, value: i64) {
             b.mark(",");
             b.say(SPEECH_RATE);
             number(b, value.max(0) as u64);
+        }
+        Field::Periods | Field::PeriodMoves => {
+            b.say(if field == Field::Periods {
+                PERIODS_COUNT
+            } else {
+                PERIOD_MOVES
+            });
+            b.mark(":");
+            number(b, value.max(0) as u64);
+        }
+        Field::PeriodTime => {
+            b.say(PERIOD_TIME);
+            b.mark(":");
+            time(b);
         }
     }
 }

@@ -6,6 +6,7 @@ mod announcement;
 mod duration;
 mod en;
 mod en_numbers;
+mod en_overtime;
 pub mod help;
 pub mod learn;
 pub mod lines;
@@ -19,14 +20,17 @@ mod pack_audio;
 mod phrase_table;
 mod ru;
 mod ru_numbers;
+mod ru_overtime;
 mod ru_stress;
 pub mod tempo;
 mod utterance;
 
-pub use announcement::{Announcement, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo};
+pub use announcement::{
+    Announcement, ClockPhase, ControlEnd, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo,
+};
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
-pub use menu::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};
+pub use menu::{Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset};
 pub use pack::{
     PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
 };

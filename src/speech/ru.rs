@@ -1,9 +1,12 @@
 //! Russian phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
 
-use super::announcement::{Announcement, DelayKind, Outcome, Reason, Rules, Side, StageInfo};
+use super::announcement::{
+    Announcement, ControlEnd, DelayKind, Outcome, Reason, Rules, Side, StageInfo,
+};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
+use super::ru_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
 
 const WHITE_NOM: Clip = clip("white_nom", "белые");
@@ -33,10 +36,10 @@ const RULE_1713: Clip = clip_final(
     "остановка часов в выигрышной позиции",
 );
 const CLOCK_CHECK: Clip = clip_final("clock_check", "проверка часов");
-const CONTROL: Clip = clip_cont("control", "контроль");
-const IN_TIME: Clip = clip_cont("in", "за");
+pub(super) const CONTROL: Clip = clip_cont("control", "контроль");
+pub(super) const IN_TIME: Clip = clip_cont("in", "за");
 const PER_MOVE: Clip = clip("per_move", "за ход");
-const THEN: Clip = clip_cont("then", "затем");
+pub(super) const THEN: Clip = clip_cont("then", "затем");
 const REPEATING: Clip = clip("repeating", "повторяется");
 const DELAY: Clip = clip_cont("delay", "задержка");
 const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "задержка Бронштейна");
@@ -96,6 +99,7 @@ pub(crate) fn clips() -> Vec<Clip> {
         YOUR_CLOCK_RUNS,
         REFUSED,
     ];
+    all.extend(ru_overtime::clips());
     all.extend(num::clips());
     all.extend(super::menu_ru::clips());
     all
@@ -234,6 +238,19 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
                 TO_CONTROL
             });
         }
+        Announcement::Overtime {
+            side,
+            overtime,
+            state,
+        } => ru_overtime::overtime(&mut b, *side, overtime, state),
+        Announcement::PhaseReadout {
+            side,
+            remaining_ms,
+            phase,
+        } => ru_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        Announcement::MainTimeWarning { side, remaining_ms } => {
+            ru_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+        }
         Announcement::Flag { side } => {
             b.say(FLAG_FELL_AT);
             b.say(genitive(*side));
@@ -274,7 +291,8 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             stages,
             white_ms,
             black_ms,
-        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms),
+            end,
+        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
@@ -321,7 +339,14 @@ fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
 
 /// "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс
 /// тридцать секунд за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
-fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i64, black_ms: i64) {
+fn clock_check(
+    b: &mut Builder,
+    rules: Rules,
+    stages: &[StageInfo],
+    white_ms: i64,
+    black_ms: i64,
+    end: ControlEnd,
+) {
     b.say(CLOCK_CHECK);
     b.stop();
     b.say(match rules {
@@ -329,7 +354,9 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
         Rules::Fide => RULES_FIDE,
     });
     b.stop();
-    if !stages.is_empty() {
+    if end == ControlEnd::Upcount {
+        ru_overtime::control_end(b, end);
+    } else if !stages.is_empty() {
         b.say(CONTROL);
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
@@ -337,8 +364,9 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
                 b.mark(";");
                 b.say(THEN);
             }
-            say_stage(b, stage);
+            say_stage(b, stage, ru_overtime::last_stage_ends_game(end));
         }
+        ru_overtime::control_end(b, end);
         b.stop();
     }
     for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
@@ -348,7 +376,7 @@ fn clock_check(b: &mut Builder, rules: Rules, stages: &[StageInfo], white_ms: i6
     }
 }
 
-pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
+pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE, Case::Nominative);
@@ -357,7 +385,9 @@ pub(super) fn say_stage(b: &mut Builder, s: &StageInfo) {
         }
         None => {
             say_parts(b, exact_parts(s.time_ms), Case::Nominative);
-            b.say(TO_GAME_END);
+            if ends_game {
+                b.say(TO_GAME_END);
+            }
         }
     }
     if s.repeat {

@@ -131,6 +131,21 @@ pub(crate) const MOVE: Noun = Noun {
         tone: Tone::Final,
     }),
 };
+pub(crate) const PERIOD: Noun = Noun {
+    gender: Gender::Masculine,
+    one: word("u_period_1", "период"),
+    one_acc: word("u_period_1", "период"),
+    few: word("u_period_few", "периода"),
+    many: word("u_period_many", "периодов"),
+    // From 2: "один период" never ends a sentence ("последний период" does), so it is said
+    // from the number and noun clips.
+    phrases: Some(Phrases {
+        id: "period",
+        from: 2,
+        to: 10,
+        tone: Tone::Both,
+    }),
+};
 const THOUSAND: Noun = Noun {
     gender: Gender::Feminine,
     one: word("g_thousand_1", "тысяча"),
@@ -317,7 +332,7 @@ fn say_count_in_words(b: &mut Builder, n: u64, noun: &Noun, case: Case) {
 /// The phrase clips of the counted nouns.
 static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
     let mut entries = Vec::new();
-    for noun in [HOUR, MINUTE, SECOND, MOVE] {
+    for noun in [HOUR, MINUTE, SECOND, MOVE, PERIOD] {
         let Some(phrases) = noun.phrases else {
             continue;
         };
@@ -349,7 +364,7 @@ pub(crate) fn clips() -> Vec<Clip> {
     all.extend(TENS);
     all.extend(HUNDREDS);
     // Minutes and seconds are always below 60: their phrase clips say every count.
-    for noun in [HOUR, MOVE] {
+    for noun in [HOUR, MOVE, PERIOD] {
         all.extend(noun.clips());
     }
     for (_, noun) in GROUPS {

@@ -174,6 +174,7 @@ impl Table {
                     stages: stage_infos(self.game.control()),
                     white_ms: self.game.remaining(Side::White, at),
                     black_ms: self.game.remaining(Side::Black, at),
+                    end: control_end(self.game.control()),
                 };
                 let audience = self.audience(&[listener]);
                 self.say(at, audience, notice);
@@ -213,15 +214,19 @@ impl Table {
                         audience: audience.clone(),
                     });
                     let sudden_death = self.game.sudden_death(f.side);
-                    self.say(
-                        f.at,
-                        audience,
-                        Announcement::Warning {
+                    let notice = match self.game.control().overtime() {
+                        // Warnings fire in main time only: marks are not re-armed in overtime.
+                        Some(_) if sudden_death => Announcement::MainTimeWarning {
+                            side: f.side,
+                            remaining_ms: f.remaining,
+                        },
+                        _ => Announcement::Warning {
                             side: f.side,
                             remaining_ms: f.remaining,
                             sudden_death,
                         },
-                    );
+                    };
+                    self.say(f.at, audience, notice);
                 }
                 MarkKind::Countdown => {
                     let audience = self.audience(&[player]);
@@ -280,8 +285,21 @@ impl Table {
     }
 }
 
-/// The stages of a control, as the clock check says them.
+/// What follows a control's last stage, as the clock check says it.
+pub fn control_end(control: &crate::clock::TimeControl) -> crate::speech::ControlEnd {
+    use crate::speech::ControlEnd;
+    match control.overtime() {
+        _ if control.is_upcount() => ControlEnd::Upcount,
+        Some(&overtime) => ControlEnd::Overtime(overtime),
+        None => ControlEnd::Flag,
+    }
+}
+
+/// The stages of a control, as the clock check says them (none on an upcount clock).
 pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::StageInfo> {
+    if control.is_upcount() {
+        return Vec::new();
+    }
     control
         .stages()
         .iter()
@@ -296,6 +314,8 @@ pub fn stage_infos(control: &crate::clock::TimeControl) -> Vec<crate::speech::St
         .collect()
 }
 
+#[cfg(test)]
+mod overtime_tests;
 #[cfg(test)]
 mod profile_tests;
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //!   only if configured, 6.8); never to the flagged player, whom the arbiter tells. A loss on
 //!   time is announced to the same listeners.
 //! - A player's own time goes to his earpiece only.
+//! - Entering overtime, or a byo-yomi period used up, is told to the player and the arbiter,
+//!   like a warning; a fresh Canadian period earned by a press is told to the player.
 //! - A refused command goes to the arbiter only.
 //! - Pauses, adjustments, stops and other results go to both players and the arbiter.
 
@@ -12,7 +14,7 @@ use super::settings::Announce;
 use crate::clock::{Event, Game, Outcome, Reason, Side};
 use crate::hearing::Cue;
 use crate::hearing::Listener;
-use crate::speech::Announcement;
+use crate::speech::{Announcement, ClockPhase};
 
 /// What a listener gets.
 pub enum Said {
@@ -44,6 +46,9 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
                 };
                 out.push((announce.moves.clone(), Said::Words(notice)));
             }
+            if let Some(notice) = fresh_canadian_period(game, side) {
+                out.push((vec![player(side)], Said::Words(notice)));
+            }
             if let Some(moves) = game.moves_to_control(side) {
                 if announce.moves_to_control.contains(&moves) {
                     out.push((
@@ -58,6 +63,16 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             vec![player(side)],
             Said::Words(Announcement::NewStage { side, added_ms }),
         )),
+        Event::Overtime { side, state, .. } => {
+            if let Some(&overtime) = game.control().overtime() {
+                let notice = Announcement::Overtime {
+                    side,
+                    overtime,
+                    state,
+                };
+                out.push((vec![player(side), Listener::Arbiter], Said::Words(notice)));
+            }
+        }
         Event::Flag { side } => {
             let audience = flag_audience(side, announce);
             out.push((audience.clone(), Said::Cue(Cue::FlagAlarm, side)));
@@ -100,20 +115,35 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             remaining_ms,
             opponent_ms,
             moves_to_control,
+            overtime,
         } => {
-            out.push((
-                vec![player(side)],
-                Said::Words(Announcement::TimeReadout {
+            let notice = match readout_phase(game, overtime) {
+                Some(phase) => Announcement::PhaseReadout {
+                    side,
+                    remaining_ms,
+                    phase,
+                },
+                None => Announcement::TimeReadout {
                     side,
                     remaining_ms,
                     moves_made: announce.moves_on_query.then(|| game.moves(side)),
                     moves_to_control,
-                }),
-            ));
+                },
+            };
+            out.push((vec![player(side)], Said::Words(notice)));
             if announce.opponent_time_on_query {
-                let notice = Announcement::OpponentTime {
-                    side: side.other(),
-                    remaining_ms: opponent_ms,
+                let opponent = side.other();
+                // With an overtime or upcount the opponent's time says its phase too.
+                let notice = match readout_phase(game, game.overtime(opponent)) {
+                    Some(phase) => Announcement::PhaseReadout {
+                        side: opponent,
+                        remaining_ms: opponent_ms,
+                        phase,
+                    },
+                    None => Announcement::OpponentTime {
+                        side: opponent,
+                        remaining_ms: opponent_ms,
+                    },
                 };
                 out.push((vec![player(side)], Said::Words(notice)));
             }
@@ -131,5 +161,40 @@ fn flag_audience(flagged: Side, announce: &Announce) -> Vec<Listener> {
         vec![Listener::player(flagged.other()), Listener::Arbiter]
     } else {
         vec![Listener::Arbiter]
+    }
+}
+
+/// Where a side's clock stands for a readout, when the control has an overtime or counts up;
+/// `None` for the plain readout.
+fn readout_phase(game: &Game, overtime: Option<crate::clock::OvertimeState>) -> Option<ClockPhase> {
+    if game.control().is_upcount() {
+        return Some(ClockPhase::Upcount);
+    }
+    game.control().overtime()?;
+    Some(match overtime {
+        None => ClockPhase::MainTime,
+        Some(state) => match (state.periods_left, state.moves_left) {
+            (Some(periods_left), _) => ClockPhase::Byoyomi { periods_left },
+            (None, moves_left) => ClockPhase::Canadian {
+                moves_left: moves_left.unwrap_or(0),
+            },
+        },
+    })
+}
+
+/// "Белые: два хода за двадцать секунд." after the press that made a Canadian period's moves
+/// and began a fresh period (the transcript shows it only as the full period on the press).
+fn fresh_canadian_period(game: &Game, side: Side) -> Option<Announcement> {
+    let overtime = *game.control().overtime()?;
+    let state = game.overtime(side)?;
+    match overtime {
+        crate::clock::Overtime::Canadian { moves, .. } if state.moves_left == Some(moves) => {
+            Some(Announcement::Overtime {
+                side,
+                overtime,
+                state,
+            })
+        }
+        _ => None,
     }
 }

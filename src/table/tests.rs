@@ -416,7 +416,8 @@ fn a_clock_check_goes_to_the_one_who_asked() {
                 rules: crate::clock::Rules::RussianDraughts,
                 stages: stage_infos(table.game().control()),
                 white_ms: 12 * MINUTE,
-                black_ms: 12 * MINUTE
+                black_ms: 12 * MINUTE,
+                end: crate::speech::ControlEnd::Flag,
             }
         )]
     );

@@ -1,0 +1,147 @@
+//! Russian phrasing of overtime and upcount: entering overtime, a byo-yomi period used up,
+//! a readout that says main time or overtime, a main-time warning, and what the clock check
+//! says after the last stage.
+//!
+//! "Белые: основное время истекло, осталось пять периодов." — "Белые: последний период." —
+//! "Белые: двадцать секунд. Осталось три периода." — "Белые потратили пять минут."
+//! The verb agrees with the count: "остался двадцать один период", "осталось два периода".
+
+use super::announcement::{ClockPhase, ControlEnd, Overtime, OvertimeState, Side};
+use super::duration::{exact_parts, spoken_parts};
+use super::ru::{nominative, say_parts, say_remaining, side_label, CONTROL, IN_TIME, THEN};
+use super::ru_numbers::{form_for, say_count, Case, Form, MOVE, PERIOD};
+use super::utterance::{clip_cont, clip_final, Builder, Clip};
+
+const MAIN_TIME_OVER: Clip = clip_cont("main_time_over", "основное время истекло");
+const LEFT_ONE: Clip = clip_cont("left_one", "остался");
+const LEFT_MANY: Clip = clip_cont("left_many", "осталось");
+const LAST_PERIOD: Clip = clip_final("last_period", "последний период");
+const OF_MAIN_TIME: Clip = clip_final("of_main_time", "основного времени");
+const TO_PERIOD_END: Clip = clip_cont("to_period_end", "до конца периода");
+const TO_MAIN_TIME_END: Clip = clip_final("to_main_time_end", "до конца основного времени");
+const SPENT: Clip = clip_cont("spent_pl", "потратили");
+const UPCOUNT: Clip = clip_final("upcount", "прямой отсчёт времени");
+const IN_EACH: Clip = clip_cont("in_each", "в каждом");
+const PERIODS: Clip = clip_cont("periods", "периоды");
+
+/// Every clip this module adds (THEN, CONTROL and IN_TIME are the clock check's own).
+pub(crate) fn clips() -> Vec<Clip> {
+    vec![
+        MAIN_TIME_OVER,
+        LEFT_ONE,
+        LEFT_MANY,
+        LAST_PERIOD,
+        OF_MAIN_TIME,
+        TO_PERIOD_END,
+        TO_MAIN_TIME_END,
+        SPENT,
+        UPCOUNT,
+        IN_EACH,
+        PERIODS,
+    ]
+}
+
+/// "последний период", or "осталось N периодов" with the verb agreeing with N.
+fn periods_left(b: &mut Builder, left: u32) {
+    if left <= 1 {
+        b.say(LAST_PERIOD);
+        return;
+    }
+    b.say(match form_for(u64::from(left)) {
+        Form::One => LEFT_ONE,
+        _ => LEFT_MANY,
+    });
+    say_count(b, u64::from(left), &PERIOD, Case::Nominative);
+}
+
+/// "N ходов за T".
+fn moves_in(b: &mut Builder, moves: u32, time_ms: i64) {
+    say_count(b, u64::from(moves), &MOVE, Case::Nominative);
+    b.say(IN_TIME);
+    say_parts(b, exact_parts(time_ms), Case::Accusative);
+}
+
+/// Entering overtime, or a byo-yomi period used up.
+pub(crate) fn overtime(b: &mut Builder, side: Side, overtime: &Overtime, state: &OvertimeState) {
+    side_label(b, side);
+    let entered = state.period <= 1;
+    if entered {
+        b.say(MAIN_TIME_OVER);
+        b.mark(",");
+    }
+    match *overtime {
+        Overtime::Byoyomi { periods, .. } => {
+            periods_left(b, state.periods_left.unwrap_or(periods));
+        }
+        Overtime::Canadian { moves, time } => moves_in(b, moves, time),
+    }
+}
+
+/// A player's time on demand, saying main time or overtime (or the time used).
+pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: ClockPhase) {
+    if phase == ClockPhase::Upcount {
+        b.say(nominative(side));
+        b.say(SPENT);
+        say_parts(b, spoken_parts(remaining_ms), Case::Accusative);
+        return;
+    }
+    side_label(b, side);
+    say_remaining(b, remaining_ms);
+    match phase {
+        ClockPhase::MainTime => b.say(OF_MAIN_TIME),
+        ClockPhase::Byoyomi { periods_left: left } => {
+            b.stop();
+            periods_left(b, left);
+        }
+        ClockPhase::Canadian { moves_left } => {
+            b.stop();
+            b.say(TO_PERIOD_END);
+            say_count(b, u64::from(moves_left), &MOVE, Case::Nominative);
+        }
+        ClockPhase::Upcount => {}
+    }
+}
+
+/// A warning in main time when an overtime follows.
+pub(crate) fn main_time_warning(b: &mut Builder, side: Side, remaining_ms: i64) {
+    side_label(b, side);
+    say_remaining(b, remaining_ms);
+    b.say(TO_MAIN_TIME_END);
+}
+
+/// Whether the last stage is said "до конца партии" (not when an overtime follows).
+pub(crate) fn last_stage_ends_game(end: ControlEnd) -> bool {
+    end == ControlEnd::Flag
+}
+
+/// What the clock check says after the stages: "; затем пять периодов, в каждом тридцать
+/// секунд", "; затем периоды: десять ходов за пять минут", or on an upcount clock
+/// "Контроль: прямой отсчёт времени."
+pub(crate) fn control_end(b: &mut Builder, end: ControlEnd) {
+    match end {
+        ControlEnd::Flag => {}
+        ControlEnd::Upcount => {
+            b.say(CONTROL);
+            b.mark(":");
+            b.say(UPCOUNT);
+            b.stop();
+        }
+        ControlEnd::Overtime(overtime) => {
+            b.mark(";");
+            b.say(THEN);
+            match overtime {
+                Overtime::Byoyomi { periods, time } => {
+                    say_count(b, u64::from(periods), &PERIOD, Case::Nominative);
+                    b.mark(",");
+                    b.say(IN_EACH);
+                    say_parts(b, exact_parts(time), Case::Nominative);
+                }
+                Overtime::Canadian { moves, time } => {
+                    b.say(PERIODS);
+                    b.mark(":");
+                    moves_in(b, moves, time);
+                }
+            }
+        }
+    }
+}

@@ -336,9 +336,10 @@ fn say_item(b: &mut Builder, item: &MenuItem) -> bool {
                         b.mark(":");
                     }
                 }
-                PresetName::FromFile { number, .. } => {
+                PresetName::FromFile { number, name } => {
                     b.say(SAVED_PRESET);
                     num::say_number(b, u64::from(*number));
+                    b.unrecorded_name(name);
                     b.mark(":");
                 }
             }

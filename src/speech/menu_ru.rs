@@ -334,9 +334,10 @@ fn say_item(b: &mut Builder, item: &MenuItem) -> bool {
                         b.mark(":");
                     }
                 }
-                PresetName::FromFile { number: n, .. } => {
+                PresetName::FromFile { number: n, name } => {
                     b.say(SAVED_PRESET);
                     number(b, u64::from(*n));
+                    b.unrecorded_name(name);
                     b.mark(":");
                 }
             }

@@ -179,6 +179,20 @@ impl Builder {
         self.pause_before_next(COMMA_PAUSE);
     }
 
+    /// Adds a name no voice pack can hold (a preset named in the configuration file) in
+    /// guillemets, «like this», to the text only: the system speech engine reads it, a voice
+    /// pack says nothing for it. Guillemets mark every word that has no clip.
+    pub(crate) fn unrecorded_name(&mut self, name: &str) {
+        let name: String = name.chars().filter(|c| *c != '«' && *c != '»').collect();
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.text.push('«');
+        self.text.push_str(name.trim());
+        self.text.push('»');
+        self.sentence_open = true;
+    }
+
     /// Ends the sentence with a full stop; the next word is capitalised. The last clip, if
     /// recorded in both intonations, becomes its sentence-final recording.
     pub(crate) fn stop(&mut self) {

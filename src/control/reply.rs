@@ -1,7 +1,7 @@
 //! The control protocol's replies, typed: one JSON object per line, `{"ok":true,…}` or
 //! `{"ok":false,"error":"…"}`. Field names and the words of `phase` are stable (README).
 
-use crate::clock::{Game, GameResult, Ms, Phase, Side, Stamped};
+use crate::clock::{Game, GameResult, Ms, OvertimeState, Phase, Side, Stamped};
 use serde::{Serialize, Serializer};
 
 /// A reply to one request.
@@ -100,6 +100,18 @@ pub struct Status {
     pub moves: Moves,
     /// The result, once there is one.
     pub result: Option<GameResult>,
+    /// Each side's overtime, when the control has one (`null` for a side in main time);
+    /// absent otherwise.
+    pub overtime: Option<SidesOvertime>,
+}
+
+/// Where each side stands in its overtime (`null` while in main time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SidesOvertime {
+    /// White's.
+    pub white: Option<OvertimeState>,
+    /// Black's.
+    pub black: Option<OvertimeState>,
 }
 
 impl Status {
@@ -116,6 +128,10 @@ impl Status {
                 black: game.moves(Side::Black),
             },
             result: game.result(),
+            overtime: game.control().overtime().map(|_| SidesOvertime {
+                white: game.overtime(Side::White),
+                black: game.overtime(Side::Black),
+            }),
         }
     }
 }
@@ -134,6 +150,9 @@ impl Serialize for Reply {
                 map.serialize_entry("black_ms", &status.black_ms)?;
                 map.serialize_entry("moves", &status.moves)?;
                 map.serialize_entry("result", &status.result)?;
+                if let Some(overtime) = &status.overtime {
+                    map.serialize_entry("overtime", overtime)?;
+                }
             }
             Reply::Events { events } => map.serialize_entry("events", events)?,
             Reply::Done => {}
@@ -159,5 +178,32 @@ mod tests {
         assert_eq!(Reply::Done.to_line(), r#"{"ok":true}"#);
         let word = serde_json::to_string(&PhaseWord::from(Phase::Paused(Side::White))).unwrap();
         assert_eq!(word, r#""paused""#);
+    }
+
+    #[test]
+    fn status_says_where_each_side_stands_in_its_overtime() {
+        use crate::clock::{GameSetup, Input, Overtime, Stage, TimeControl, MINUTE, SECOND};
+        let control = TimeControl::new(vec![Stage::new(None, MINUTE)], false)
+            .unwrap()
+            .with_overtime(Overtime::Byoyomi {
+                periods: 3,
+                time: 10 * SECOND,
+            })
+            .unwrap();
+        let mut game = Game::new(GameSetup::new(control), 0);
+        game.handle(0, Input::Start);
+        // White's minute runs out at 60 s; at 65 s he is 5 s into his first of 3 periods.
+        game.advance(65 * SECOND);
+        let line = Reply::Status(Status::of(&game, 65 * SECOND)).to_line();
+        assert!(line.contains(r#""white_ms":5000"#), "{line}");
+        assert!(
+            line.ends_with(r#""overtime":{"white":{"period":1,"periods_left":3},"black":null}}"#),
+            "{line}"
+        );
+        // Without an overtime the key is absent, as before.
+        let plain = TimeControl::new(vec![Stage::new(None, MINUTE)], false).unwrap();
+        let game = Game::new(GameSetup::new(plain), 0);
+        let line = Reply::Status(Status::of(&game, 0)).to_line();
+        assert!(!line.contains("overtime"), "{line}");
     }
 }

@@ -48,6 +48,9 @@ pub struct Player {
     pub countdown: u32,
     /// A soft tick during the last 2 minutes of a stage.
     pub flag_rising_cue: bool,
+    /// His speech rate level, 1–9 (5: `[audio] speech_rate`), set by the set-up menu; the
+    /// rate buttons change it during a game. `None`: as the rate buttons left it.
+    pub speech_rate_level: Option<u32>,
 }
 
 /// A validated configuration.
@@ -437,6 +440,17 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
             0
         }
     };
+    let speech_rate_level = match &raw.speech_rate_level {
+        None => None,
+        Some(n) if (1..=9).contains(n.get_ref()) => Some(*n.get_ref() as u32),
+        Some(n) => {
+            c.at(
+                n.span(),
+                "`speech_rate_level` is a level from 1 (slowest) to 9 (fastest); 5 is `[audio] speech_rate`",
+            );
+            None
+        }
+    };
     Player {
         name: raw.name.clone().unwrap_or_else(|| default_name.to_string()),
         vision,
@@ -446,6 +460,7 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
         extra_warnings,
         countdown,
         flag_rising_cue: raw.flag_rising_cue.unwrap_or(false),
+        speech_rate_level,
     }
 }
 

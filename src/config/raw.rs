@@ -168,6 +168,9 @@ pub struct RawPlayer {
     pub countdown: Option<Spanned<i64>>,
     /// A soft tick in the last 2 minutes of a stage: each 10 s, then each second.
     pub flag_rising_cue: Option<bool>,
+    /// His speech rate, as the rate buttons count it: 1 (slowest) to 9, 5 being
+    /// `[audio] speech_rate`.
+    pub speech_rate_level: Option<Spanned<i64>>,
 }
 
 /// `[arbiter]`.

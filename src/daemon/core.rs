@@ -178,6 +178,7 @@ impl Core {
     ) -> Result<Core, CoreError> {
         let table = Table::new(&config.table_settings(), 0);
         let mut core = Core::with(store, config, config_text, table, at, 0, 0);
+        core.apply_config_rates();
         core.begin_journal(at)?;
         Ok(core)
     }
@@ -748,6 +749,21 @@ impl Core {
         Ok(())
     }
 
+    /// A player's speech rate from the configuration (`speech_rate_level`, saved by the set-up
+    /// menu), at the start of a game; his volume stays as it was.
+    fn apply_config_rates(&mut self) {
+        for side in [Side::White, Side::Black] {
+            let Some(level) = self.config.player(side).speech_rate_level else {
+                continue;
+            };
+            let listener = Listener::player(side);
+            let old = self.prefs(listener);
+            if old.rate_level() != level {
+                self.set_prefs(listener, Prefs::new(old.volume, level as i8 - 5));
+            }
+        }
+    }
+
     fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
         self.prefs.retain(|(l, _)| *l != listener);
         self.prefs.push((listener, prefs));
@@ -989,6 +1005,7 @@ impl Core {
         self.config = config;
         self.config_text = text;
         self.last_heartbeat = 0;
+        self.apply_config_rates();
         self.begin_journal(at)?;
         self.outputs
             .push(CoreOutput::Settings(Box::new(self.config.clone())));

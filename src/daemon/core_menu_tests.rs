@@ -266,3 +266,30 @@ fn after_a_flag_the_menu_opens_at_home_but_waits_for_the_arbiters_ruling_in_a_to
     board.keys("m");
     assert_eq!(board.prompts(), vec![MenuPrompt::GameInProgress]);
 }
+
+#[test]
+fn a_speech_rate_set_in_the_menu_is_saved_and_holds_in_the_next_daemon() {
+    let mut rig = Rig::new();
+    // White → speech rate (fourth item) → one step faster → back to the first list.
+    rig.keys("mbs");
+    rig.keys("bbbsb");
+    rig.keys("s");
+    assert_eq!(
+        rig.core.prefs(crate::table::Listener::White).rate_level(),
+        6
+    );
+    rig.keys("m"); // back from White's list
+    rig.keys("bbbss"); // check and save
+    let saved = rig.saved.saved.lock().unwrap().clone().expect("saved");
+    assert!(saved.contains("speech_rate_level = 6"), "{saved}");
+    // A daemon started on the saved file (a new journal, nothing carried) starts at level 6.
+    let again = Rig::with(&saved, MemoryConfig::default());
+    assert_eq!(
+        again.core.prefs(crate::table::Listener::White).rate_level(),
+        6
+    );
+    assert_eq!(
+        again.core.prefs(crate::table::Listener::Black).rate_level(),
+        5
+    );
+}

@@ -19,6 +19,8 @@ pub struct PlayerDraft {
     pub language: Lang,
     /// His start time when it differs from stage 1's (time odds).
     pub start_time: Option<Ms>,
+    /// His speech rate level (1–9), once set in the menu or the file.
+    pub rate_level: Option<u32>,
 }
 
 /// The set-up as the menu has it so far.
@@ -55,6 +57,7 @@ impl Draft {
                 vision: p.vision,
                 language: p.language,
                 start_time: p.start_time,
+                rate_level: p.speech_rate_level,
             }
         };
         Draft {
@@ -95,6 +98,13 @@ impl Draft {
                 .ok_or_else(|| SaveError::Edit(format!("`players.{side}` must be a table")))?;
             set(entry, "vision", vision_name(player.vision));
             set(entry, "language", player.language.code());
+            if let Some(level) = player.rate_level {
+                let mut new = toml_edit::Value::from(i64::from(level));
+                if let Some(old) = entry.get("speech_rate_level").and_then(|i| i.as_value()) {
+                    *new.decor_mut() = old.decor().clone();
+                }
+                entry.insert("speech_rate_level", Item::Value(new));
+            }
             match player.start_time {
                 Some(ms) => set(entry, "start_time", &Clock(ms).to_string()),
                 None => {

@@ -469,6 +469,7 @@ impl Menu {
             Field::SpeechRate(side) => {
                 let level = value.clamp(1, 9) as u32;
                 self.rates[side.index()] = level;
+                self.draft.players[side.index()].rate_level = Some(level);
                 let mut out = vec![Effect::Rate(side, level)];
                 out.extend(self.back());
                 out

@@ -228,6 +228,7 @@ fn players_vision_language_odds_and_rate() {
     menu.key(Key::Next);
     let out = menu.key(Key::Select);
     assert!(out.contains(&Effect::Rate(Side::White, 6)));
+    assert_eq!(menu.draft().players[0].rate_level, Some(6));
     assert_eq!(item(&out).2, MenuItem::SpeechRate(6));
     let p = menu.draft().players[0];
     assert_eq!(
@@ -276,6 +277,7 @@ fn the_draft_is_written_with_the_files_comments_and_loads() {
     draft.first = Side::Black;
     draft.players[1].vision = Vision::LowVision;
     draft.players[0].start_time = Some(90 * MINUTE);
+    draft.players[1].rate_level = Some(7);
     let text = draft
         .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
         .unwrap();
@@ -292,6 +294,8 @@ fn the_draft_is_written_with_the_files_comments_and_loads() {
     assert_eq!(saved.first, Side::Black);
     assert_eq!(saved.players[1].vision, Vision::LowVision);
     assert_eq!(saved.players[0].start_time, Some(90 * MINUTE));
+    assert_eq!(saved.players[1].speech_rate_level, Some(7));
+    assert_eq!(saved.players[0].speech_rate_level, None);
     assert_eq!(saved.presets.len(), 1);
     assert_eq!(saved.presets[0].name, name);
     assert_eq!(saved.presets[0].control, control);

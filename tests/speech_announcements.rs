@@ -589,7 +589,7 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
                 },
                 chosen: false,
             }),
-            "Сохранённая настройка один «Club blitz»: четыре минуты до конца партии, одиннадцать \
+            "Сохранённая настройка номер один «Club blitz»: четыре минуты до конца партии, одиннадцать \
              из двенадцати.",
             "Saved set-up one «Club blitz»: four minutes to the end of the game, eleven of twelve.",
         ),

@@ -170,17 +170,24 @@ impl Announcer {
             for line in &mut lines {
                 line.event = "menu";
             }
-            if let Some(file) = self.transcript.as_mut() {
-                for line in lines.iter().filter_map(|l| serde_json::to_string(l).ok()) {
-                    if let Err(e) = writeln!(file, "{line}") {
-                        tracing::warn!("transcript: {e}");
-                    }
-                }
-                let _ = file.flush();
-            }
+            let json = lines.iter().filter_map(|l| serde_json::to_string(l).ok());
+            self.write_transcript(json);
             self.say(lines, notice, &mut batch);
         }
         self.flush(&mut batch);
+    }
+
+    /// Appends JSON lines to the transcript, if there is one.
+    fn write_transcript(&mut self, lines: impl Iterator<Item = String>) {
+        let Some(file) = self.transcript.as_mut() else {
+            return;
+        };
+        for line in lines {
+            if let Err(e) = writeln!(file, "{line}") {
+                tracing::warn!("transcript: {e}");
+            }
+        }
+        let _ = file.flush();
     }
 
     /// Speaks through the system speech engine instead of the voice packs (it cannot be
@@ -214,7 +221,7 @@ impl Announcer {
                 } => say_lines(&self.languages, *at_ms, audience, notice),
                 _ => Vec::new(),
             };
-            if let Some(file) = self.transcript.as_mut() {
+            if self.transcript.is_some() {
                 let lines: Vec<String> = match output {
                     TableOutput::Say { .. } => said
                         .iter()
@@ -222,12 +229,7 @@ impl Announcer {
                         .collect(),
                     other => crate::transcript::line_of(other).into_iter().collect(),
                 };
-                for line in lines {
-                    if let Err(e) = writeln!(file, "{line}") {
-                        tracing::warn!("transcript: {e}");
-                    }
-                }
-                let _ = file.flush();
+                self.write_transcript(lines.into_iter());
             }
             match output {
                 TableOutput::Say { notice, .. } => self.say(said, notice, &mut batch),

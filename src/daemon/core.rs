@@ -897,11 +897,7 @@ impl Core {
                 self.private(now, listener, notice);
             }
             ButtonAction::Help(listener) => {
-                let listener = if listener == Listener::All {
-                    Listener::Arbiter
-                } else {
-                    listener
-                };
+                let listener = menu::spoken_to(listener);
                 for line in self.config.help_for(listener) {
                     self.text(&[listener], line);
                 }

@@ -116,6 +116,9 @@ impl Mapper {
     /// it opens the set-up menu instead; during a game it acts when pressed. Turning this off
     /// forgets a `start` being held.
     pub fn set_hold_start(&mut self, on: bool) {
+        if self.hold_start == on {
+            return;
+        }
         self.hold_start = on;
         if !on {
             self.long_presses

@@ -75,8 +75,9 @@ impl Draft {
             .unwrap_or_else(|| self.control.start_time())
     }
 
-    /// Writes the set-up into a configuration's text; the result is checked to load.
-    pub fn write(&self, text: &str, origin: &str) -> Result<String, SaveError> {
+    /// Writes the set-up into a configuration's text; returns the text and the configuration
+    /// it loads as (it is checked by loading it).
+    pub fn write(&self, text: &str, origin: &str) -> Result<(String, Config), SaveError> {
         let mut doc: DocumentMut = text
             .parse()
             .map_err(|e: toml_edit::TomlError| SaveError::Edit(e.to_string()))?;
@@ -99,28 +100,25 @@ impl Draft {
             set(entry, "vision", vision_name(player.vision));
             set(entry, "language", player.language.code());
             if let Some(level) = player.rate_level {
-                let mut new = toml_edit::Value::from(i64::from(level));
-                if let Some(old) = entry.get("speech_rate_level").and_then(|i| i.as_value()) {
-                    *new.decor_mut() = old.decor().clone();
-                }
-                entry.insert("speech_rate_level", Item::Value(new));
+                set(entry, "speech_rate_level", i64::from(level));
             }
             match player.start_time {
-                Some(ms) => set(entry, "start_time", &Clock(ms).to_string()),
+                Some(ms) => set(entry, "start_time", Clock(ms).to_string()),
                 None => {
                     entry.remove("start_time");
                 }
             }
         }
         let edited = doc.to_string();
-        Config::parse(&edited, origin).map_err(|e| SaveError::Invalid(e.to_string()))?;
-        Ok(edited)
+        let config =
+            Config::parse(&edited, origin).map_err(|e| SaveError::Invalid(e.to_string()))?;
+        Ok((edited, config))
     }
 }
 
-/// Sets a string value, keeping the comment after the old one (`vision = "…"  # …`).
-fn set(table: &mut Table, key: &str, text: &str) {
-    let mut new = toml_edit::Value::from(text);
+/// Sets a value, keeping the comment after the old one (`vision = "…"  # …`).
+fn set(table: &mut Table, key: &str, value: impl Into<toml_edit::Value>) {
+    let mut new = value.into();
     if let Some(old) = table.get(key).and_then(|item| item.as_value()) {
         *new.decor_mut() = old.decor().clone();
     }

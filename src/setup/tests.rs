@@ -278,7 +278,7 @@ fn the_draft_is_written_with_the_files_comments_and_loads() {
     draft.players[1].vision = Vision::LowVision;
     draft.players[0].start_time = Some(90 * MINUTE);
     draft.players[1].rate_level = Some(7);
-    let text = draft
+    let (text, _) = draft
         .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
         .unwrap();
     for comment in [
@@ -303,7 +303,7 @@ fn the_draft_is_written_with_the_files_comments_and_loads() {
     let again = Draft::of(&saved);
     let mut again = again;
     again.name = name.to_string();
-    let text = again.write(&text, "saved").unwrap();
+    let (text, _) = again.write(&text, "saved").unwrap();
     assert_eq!(Config::parse(&text, "saved").unwrap().presets.len(), 1);
 }
 
@@ -338,7 +338,7 @@ fn a_custom_control_with_byoyomi_is_built_and_written_back_the_same() {
     assert_eq!(end, crate::speech::ControlEnd::Overtime(byoyomi));
     let draft = menu.draft().clone();
     assert!(draft.name.ends_with("byo-yomi 4 x 0:30"), "{}", draft.name);
-    let text = draft
+    let (text, _) = draft
         .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
         .unwrap();
     let saved = Config::parse(&text, "saved").unwrap();
@@ -354,7 +354,7 @@ fn an_upcount_clock_is_chosen_and_written_without_stages() {
     assert_eq!(item(&out).1 as usize, presets::SHIPPED.len() + 2);
     menu.key(Key::Select);
     assert!(menu.draft().control.is_upcount());
-    let text = menu
+    let (text, _) = menu
         .draft()
         .write(crate::config::EMBEDDED_DEFAULT, "default.toml")
         .unwrap();

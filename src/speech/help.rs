@@ -77,12 +77,7 @@ fn line(binding: &Binding, language: Lang) -> String {
     let button = button_name(&binding.button, &binding.device, language);
     let device = device_phrase(&binding.device, language);
     let action = action_phrase(binding.action, language);
-    let mut text = format!("{button}{device}: {action}.");
-    if let Some(c) = text.chars().next() {
-        let upper: String = c.to_uppercase().collect();
-        text.replace_range(..c.len_utf8(), &upper);
-    }
-    text
+    capitalised(format!("{button}{device}: {action}."))
 }
 
 /// How a button is said: "the left shoulder button", "клавиша w".

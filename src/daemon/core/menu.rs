@@ -52,7 +52,7 @@ impl Core {
         at: Clocks,
         listener: Listener,
     ) -> Result<(), CoreError> {
-        let listener = menu_listener(listener);
+        let listener = spoken_to(listener);
         let now = self.timeline.game_ms(pressed);
         if self.config.setup_locked {
             self.say_menu(now, listener, MenuPrompt::Locked);
@@ -158,16 +158,9 @@ impl Core {
             .config_file
             .as_ref()
             .map_or_else(|| "<embedded default>".to_string(), |f| f.name());
-        let saved = draft
-            .write(&self.config_text, &origin)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                let config = Config::parse(&text, &origin).map_err(|e| e.to_string())?;
-                Ok((text, config))
-            });
-        let (text, config) = match saved {
+        let (text, config) = match draft.write(&self.config_text, &origin) {
             Ok(saved) => saved,
-            Err(why) => return Ok(self.not_saved(&origin, &why)),
+            Err(why) => return Ok(self.not_saved(&origin, &why.to_string())),
         };
         let to_file = match self.config_file.as_mut() {
             Some(file) => match file.save(&text) {
@@ -202,9 +195,9 @@ impl Core {
     }
 }
 
-/// Who hears the menu: a button of everyone's (a shared `start`) speaks in the arbiter's
-/// language, as the spoken help does.
-fn menu_listener(listener: Listener) -> Listener {
+/// Who hears what a button asks for (the menu, the help): a button of everyone's (a shared
+/// `start`) speaks to the arbiter, in his language.
+pub(super) fn spoken_to(listener: Listener) -> Listener {
     if listener == Listener::All {
         Listener::Arbiter
     } else {

@@ -85,12 +85,26 @@ enum CliCommand {
     },
     /// Install an exported journal so that the next `run` restores its game.
     Import {
-        /// The exported file.
-        file: PathBuf,
+        /// The exported file (or give --from-station and --board).
+        #[arg(required_unless_present = "from_station")]
+        file: Option<PathBuf>,
         /// The journal to install it as; the daemon's default when omitted.
         #[arg(long)]
         journal: Option<PathBuf>,
+        /// Take the game from a hall station's mirror folder instead (rule 1.7.4: a board's
+        /// device died; the spare goes on with its game).
+        #[arg(long, requires = "board", conflicts_with = "file")]
+        from_station: Option<PathBuf>,
+        /// With --from-station: the board.
+        #[arg(long)]
+        board: Option<u32>,
+        /// With --from-station: the game's id (the board's newest game when omitted).
+        #[arg(long, requires = "from_station")]
+        game: Option<String>,
     },
+    /// The arbiter's station of a tournament hall: every board's alerts in the arbiter's
+    /// earpiece, a mirror of every board's journal (see `docs/HALL.md`).
+    Station(StationArgs),
     /// Restore a damaged journal's game up to its last good record; the rest is kept aside.
     Recover {
         /// The journal; the daemon's default when omitted.
@@ -245,6 +259,62 @@ impl RunArgs {
     }
 }
 
+/// `talkclock station`'s options.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = false)]
+struct StationArgs {
+    /// `status` or `ctl`; the station itself runs when omitted.
+    #[command(subcommand)]
+    command: Option<StationCommand>,
+    /// The station's configuration (`station.toml`, see `docs/HALL.md`).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    /// Also write what is said, as JSON lines, to this file.
+    #[arg(long)]
+    transcript: Option<PathBuf>,
+    /// Print what is said as text lines on stdout too.
+    #[arg(long)]
+    text: bool,
+    /// Do not open audio devices (text lines only).
+    #[arg(long)]
+    no_audio: bool,
+    /// The voice packs folder.
+    #[arg(long)]
+    voices: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum StationCommand {
+    /// Print every board of the event in one line each.
+    Status,
+    /// Send an arbiter's command to one board and print its reply: the words `talkclock ctl`
+    /// takes (pause, resume, set SIDE TIME, adjust SIDE ±TIME, ruling …, check LISTENER, …).
+    Ctl {
+        /// The board.
+        board: u32,
+        /// The command.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
+}
+
+fn station(args: StationArgs) -> Result<(), cli::Failure> {
+    let config = args
+        .config
+        .ok_or_else(|| cli::Failure::Usage("station: give --config station.toml".into()))?;
+    match args.command {
+        None => cli::station(&talkclock::station::run::StationOptions {
+            config,
+            transcript: args.transcript,
+            text: args.text,
+            no_audio: args.no_audio,
+            voices: args.voices,
+        }),
+        Some(StationCommand::Status) => cli::station_status(&config),
+        Some(StationCommand::Ctl { board, words }) => cli::station_ctl(&config, board, &words),
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     // libasound prints its own errors on stderr (dozens of `ALSA lib …` lines with no sound
@@ -266,7 +336,22 @@ fn main() -> ExitCode {
         CliCommand::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),
         CliCommand::Replay { journal } => cli::replay(&journal),
         CliCommand::Export { journal, to } => cli::export(journal.as_deref(), &to),
-        CliCommand::Import { file, journal } => cli::import(&file, journal.as_deref()),
+        CliCommand::Import {
+            file,
+            journal,
+            from_station,
+            board,
+            game,
+        } => match (file, from_station, board) {
+            (_, Some(dir), Some(board)) => {
+                cli::import_from_station(&dir, board, game.as_deref(), journal.as_deref())
+            }
+            (Some(file), _, _) => cli::import(&file, journal.as_deref()),
+            _ => Err(cli::Failure::Usage(
+                "import: give the exported file, or --from-station DIR --board N".into(),
+            )),
+        },
+        CliCommand::Station(args) => station(args),
         CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),

@@ -3,6 +3,8 @@
 pub mod bench;
 mod buttons;
 mod learn;
+mod station;
+pub use station::{import_from_station, station, station_ctl, station_status};
 mod listen;
 pub mod listen_set;
 mod voice_tools;
@@ -65,6 +67,9 @@ pub enum Failure {
     /// The daemon refused a control request (exit 1; its reply is printed).
     #[error("")]
     Refused,
+    /// The hall's station could not run (2 for its configuration, 1 otherwise).
+    #[error("{0}")]
+    Station(#[from] crate::station::run::StationError),
 }
 
 impl Failure {
@@ -73,6 +78,7 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Daemon(e) => e.exit_code(),
+            Failure::Station(e) => e.exit_code(),
             Failure::Journal(_) | Failure::Locked(_) => 3,
             Failure::Voices(_) => 4,
             Failure::Refused => 1,

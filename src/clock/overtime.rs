@@ -6,7 +6,7 @@
 //! and when a period runs out. The game (`game.rs`) applies them at the right instants.
 
 use super::time::Ms;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The most byo-yomi periods a control may have. `Game::advance` begins each period that ran
 /// out on the way to `now` in turn, so their number bounds its work.
@@ -26,7 +26,8 @@ pub enum OvertimeKind {
 }
 
 /// The overtime of a time control.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Overtime {
     /// `periods` periods of `time` each.
     Byoyomi {
@@ -46,15 +47,15 @@ pub enum Overtime {
 
 /// Where a side stands in its overtime. Serialized as `{"period":2,"periods_left":4}`
 /// (byo-yomi) or `{"period":1,"moves_left":7}` (Canadian).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OvertimeState {
     /// The current period, 1-based.
     pub period: u32,
     /// Byo-yomi: periods left, the current one included (1 in the last).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub periods_left: Option<u32>,
     /// Canadian: moves still to make in the current period.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_left: Option<u32>,
 }
 

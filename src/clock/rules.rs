@@ -12,7 +12,10 @@ use super::time::{Ms, MINUTE};
 pub const MIN_AFTER_CUT: Ms = 15 * MINUTE;
 
 /// The rule profile a game is played under (`rules = "…"` in the configuration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rules {
     /// Section 1.7 of the Russian draughts rules (the clock's behaviour before profiles).
     #[default]

@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod diagnostic;
+pub mod hall;
 pub mod input;
 mod overtime;
 pub mod presets;
@@ -78,6 +79,8 @@ pub struct Config {
     pub presets: Vec<Preset>,
     /// The arbiter locked the set-up menu (`[setup] locked = true`).
     pub setup_locked: bool,
+    /// The board's place in a tournament hall (`[hall]`), if it has one.
+    pub hall: Option<hall::HallSettings>,
 }
 
 impl Config {
@@ -349,6 +352,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let audio = audio::audio_settings(c, &raw.audio);
     let input = input::input_config(c, &raw.input, mode);
     let presets = presets::presets(c, raw);
+    let hall = hall::hall_settings(c, raw.hall.as_ref());
     Some(Config {
         mode,
         rules,
@@ -361,6 +365,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         input,
         presets,
         setup_locked: raw.setup.locked,
+        hall,
     })
 }
 

@@ -38,6 +38,8 @@ pub struct RawConfig {
     /// `[setup]`: the spoken set-up menu.
     #[serde(default)]
     pub setup: RawSetup,
+    /// `[hall]`: the board's place in a tournament hall.
+    pub hall: Option<Spanned<super::hall::RawHall>>,
 }
 
 /// `[[preset]]`: a named time control.

@@ -65,6 +65,36 @@ impl Announcer {
         self.system.is_some()
     }
 
+    /// How long `notice` takes to say to `listener`: exactly, through the voice packs; an
+    /// estimate (70 ms a character), through the system speech engine; nothing without audio.
+    /// The hall's station paces its alerts by it.
+    pub fn duration_of(&self, listener: Listener, notice: &Announcement) -> std::time::Duration {
+        let mut seconds = 0.0;
+        for line in say_lines(&self.languages, 0, &Audience::of(&[listener]), notice) {
+            if self.system.is_some() {
+                seconds += line.text.chars().count() as f64 * 0.07;
+                continue;
+            }
+            let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
+                continue;
+            };
+            let Some(lang) = crate::speech::Lang::from_code(line.language) else {
+                continue;
+            };
+            let utterance = crate::speech::Utterance {
+                text: line.text.clone(),
+                clips: line.clips.clone(),
+            };
+            let rate = self.listener_rate(&line.audience);
+            if let Ok(pcm) = voices.render_at(lang, &utterance, self.base_rate, rate) {
+                if pcm.rate > 0 {
+                    seconds += pcm.samples.len() as f64 / f64::from(pcm.rate);
+                }
+            }
+        }
+        std::time::Duration::from_secs_f64(seconds)
+    }
+
     /// Delivers the core's outputs in order.
     pub fn deliver(&mut self, outputs: Vec<CoreOutput>) {
         let mut table = Vec::new();
@@ -364,6 +394,10 @@ fn priority(notice: &Announcement) -> Priority {
         | Announcement::MainTimeWarning { .. }
         | Announcement::Overtime { .. }
         | Announcement::Countdown { .. } => Priority::Warning,
+        // The station paces its alerts itself, one at a time: none may cut or drop another.
+        Announcement::Board { .. }
+        | Announcement::BoardSilent { .. }
+        | Announcement::BoardBack { .. } => Priority::Warning,
         _ => Priority::Readout,
     }
 }

@@ -294,6 +294,17 @@ impl Core {
         &self.config
     }
 
+    /// The configuration's text in force (what the journal holds).
+    pub fn config_text(&self) -> &str {
+        &self.config_text
+    }
+
+    /// What `status` reports, at `at` (nothing is moved on).
+    pub fn status(&mut self, at: Instant) -> Status {
+        let now = self.timeline.game_ms(at);
+        Status::of(self.table.game(), now)
+    }
+
     /// The table (read-only).
     pub fn table(&self) -> &Table {
         &self.table
@@ -365,7 +376,25 @@ impl Core {
             self.act(mapped.at, at, mapped.action)?;
         }
         let now = self.timeline.game_ms(at.mono);
+        let was_running = self.table.game().running().is_some();
         self.table.advance(now);
+        if was_running && self.table.game().running().is_none() {
+            // A clock stopped on its own (a flag): a heartbeat after it, so that the journal
+            // (and its replay, and the hall's mirror) reaches the game's end.
+            let game = self.table.game();
+            let (white_ms, black_ms) = (
+                game.remaining(Side::White, now),
+                game.remaining(Side::Black, now),
+            );
+            self.write(at, |seq, mono_ms| Record::Heartbeat {
+                seq,
+                game_ms: now,
+                mono_ms,
+                wall_ms: at.wall_ms,
+                white_ms,
+                black_ms,
+            })?;
+        }
         if self.table.game().running().is_none() {
             self.last_heartbeat = now;
             self.last_boot_ms = at.boot_ms;

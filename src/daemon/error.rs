@@ -50,6 +50,10 @@ pub enum DaemonError {
         /// Why.
         source: std::io::Error,
     },
+    /// The hall's link cannot start: its credentials or certificate cannot be read (exit 2,
+    /// as a configuration problem).
+    #[error("{0}\n(the board's [hall] section names it)")]
+    Hall(#[from] crate::hall::link::HallError),
     /// Signals cannot be caught (exit 1).
     #[error("cannot catch signals: {0}")]
     Signals(std::io::Error),
@@ -59,7 +63,7 @@ impl DaemonError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            DaemonError::Config(_) => 2,
+            DaemonError::Config(_) | DaemonError::Hall(_) => 2,
             DaemonError::DamagedJournal(_)
             | DaemonError::Locked(_)
             | DaemonError::NotAFile(_)

@@ -13,6 +13,7 @@ mod core_menu_tests;
 #[cfg(test)]
 mod core_tests;
 mod error;
+pub mod hall_feed;
 pub mod keys;
 mod notify;
 pub mod prefs;
@@ -87,7 +88,21 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     }
     // Before the journal is read or written: one daemon per journal.
     let _lock = crate::journal::JournalLock::take(&options.journal)?;
-    let (mut core, synced) = open_core(options, config, config_text)?;
+    // A board in a hall: its journal store also hands each durable record to the link.
+    let hall = config.hall.clone();
+    let (durable_tx, durable_rx) = unbounded();
+    let wrap = |store: Box<dyn crate::journal::Store>, resumed| -> Box<dyn crate::journal::Store> {
+        if hall.is_some() {
+            Box::new(crate::hall::store::PublishingStore::new(
+                store,
+                resumed,
+                durable_tx.clone(),
+            ))
+        } else {
+            store
+        }
+    };
+    let (mut core, synced) = open_core(options, config, config_text, wrap)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
     if let Some(path) = &options.config {
@@ -101,6 +116,20 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     };
     let socket = server::bind(&options.socket, access)?;
     let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
+    let mut hall = match &hall {
+        Some(settings) => {
+            let link = crate::hall::link::start(settings, durable_rx, ctl_tx.clone())?;
+            tracing::info!(
+                "hall: board {} of event {}, broker {}:{}",
+                settings.board,
+                settings.event,
+                settings.host,
+                settings.port
+            );
+            Some(hall_feed::HallFeed::new(link))
+        }
+        None => None,
+    };
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<&'static str>();
@@ -109,7 +138,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
 
-    announcer.deliver(core.drain());
+    deliver(&mut core, &mut announcer, &mut hall);
     notify::ready();
     tracing::info!(
         "ready: control socket {}, journal {}",
@@ -124,6 +153,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let result = core_loop(
         &mut core,
         &mut announcer,
+        &mut hall,
         &Inbox {
             inputs: input_rx,
             control: ctl_rx,
@@ -135,7 +165,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     notify::stopping();
     let last = core.advance(clocks_now());
     let synced = core.sync_now();
-    announcer.deliver(core.drain());
+    deliver(&mut core, &mut announcer, &mut hall);
     announcer.shutdown();
     drop(inputs);
     let _ = std::fs::remove_file(&options.socket);
@@ -164,6 +194,7 @@ struct Inbox {
 fn core_loop(
     core: &mut Core,
     announcer: &mut Announcer,
+    hall: &mut Option<hall_feed::HallFeed>,
     inbox: &Inbox,
     options: &RunOptions,
 ) -> Result<(), DaemonError> {
@@ -178,7 +209,11 @@ fn core_loop(
     let mut replies: Vec<(u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
     loop {
         let wake = core.next_wake();
-        let timeout = match wake {
+        // A board in a hall also wakes to publish its state (its heartbeat to the station).
+        let hall_wake = hall
+            .as_ref()
+            .map(|_| Instant::now() + hall_feed::STATE_EVERY);
+        let timeout = match wake.into_iter().chain(hall_wake).min() {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -190,7 +225,7 @@ fn core_loop(
                 core.advance(now)?;
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
-                    announcer.deliver(core.drain());
+                    deliver(core, announcer, hall);
                     return Ok(());
                 }
             }
@@ -209,7 +244,7 @@ fn core_loop(
                 let reply = core.handle(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
-                announcer.deliver(core.drain());
+                deliver(core, announcer, hall);
                 // A command that wrote records is answered once they are durable; one that
                 // wrote none (a status) at once.
                 if let Some(reply) = reply {
@@ -236,14 +271,17 @@ fn core_loop(
                 let now = clocks_now();
                 let closed = feed_queued(core, first, inputs, now)?;
                 core.advance(now)?;
+                if let Some(feed) = hall.as_mut() {
+                    feed.state(core, now.mono, now.wall_ms, false);
+                }
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
-                    announcer.deliver(core.drain());
+                    deliver(core, announcer, hall);
                     return Ok(());
                 }
             }
         }
-        announcer.deliver(core.drain());
+        deliver(core, announcer, hall);
         replies.retain(|(mark, to, line)| {
             let waits = !core.is_durable(*mark);
             if !waits {
@@ -252,6 +290,16 @@ fn core_loop(
             waits
         });
     }
+}
+
+/// Hands the core's outputs to the hall (a board in one) and to the announcer.
+fn deliver(core: &mut Core, announcer: &mut Announcer, hall: &mut Option<hall_feed::HallFeed>) {
+    let outputs = core.drain();
+    if let Some(feed) = hall.as_mut() {
+        let now = clocks_now();
+        feed.outputs(core, &outputs, now.mono, now.wall_ms);
+    }
+    announcer.deliver(outputs);
 }
 
 /// Feeds `first` and every input event already queued to the core, in the order they were
@@ -296,6 +344,10 @@ fn open_core(
     options: &RunOptions,
     config: Config,
     text: String,
+    wrap: impl FnOnce(
+        Box<dyn crate::journal::Store>,
+        Option<(String, Vec<String>)>,
+    ) -> Box<dyn crate::journal::Store>,
 ) -> Result<(Core, Receiver<()>), DaemonError> {
     let path = &options.journal;
     let now = clocks_now();
@@ -318,18 +370,32 @@ fn open_core(
                     })
                 })?;
             let synced = store.signal();
-            let core = Core::restore(Box::new(store), &journal, table, now)
-                .map_err(DaemonError::Restore)?;
+            let store = wrap(Box::new(store), resumed_lines(path, journal.good_len));
+            let core = Core::restore(store, &journal, table, now).map_err(DaemonError::Restore)?;
             tracing::info!("restored the game from {name}: paused; the arbiter resumes it");
             return Ok((core, synced));
         }
     }
     let store = FileStore::new(path);
     let synced = store.signal();
-    Ok((Core::new(Box::new(store), config, text, now)?, synced))
+    Ok((
+        Core::new(wrap(Box::new(store), None), config, text, now)?,
+        synced,
+    ))
 }
 
-fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {
+/// The game in a journal being resumed, for the hall: its id and its lines (the good part).
+fn resumed_lines(path: &std::path::Path, good_len: usize) -> Option<(String, Vec<String>)> {
+    let text = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(text.get(..good_len)?).into_owned();
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let id = crate::hall::payload::game_id(&crate::hall::payload::line_digest(lines.first()?)?);
+    Some((id, lines))
+}
+
+/// The announcer `options` ask for, speaking as `config` says (the hall's station makes one
+/// per arbiter).
+pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {
     let languages = config.languages();
     let voices = if options.no_audio {
         None

@@ -4,9 +4,10 @@
 pub use crate::clock::{DelayKind, Outcome, Overtime, OvertimeState, Reason, Rules, Side};
 
 pub use crate::hearing::Lang;
+use serde::{Deserialize, Serialize};
 
 /// One stage of a time control, as told in a clock check.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StageInfo {
     /// Moves to make in this stage; `None` for the rest of the game.
     pub moves: Option<u32>,
@@ -23,7 +24,8 @@ pub struct StageInfo {
 }
 
 /// What follows the last stage of a time control, as told in a clock check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ControlEnd {
     /// The flag falls when the last stage's time runs out.
     #[default]
@@ -36,7 +38,8 @@ pub enum ControlEnd {
 
 /// Where a side's clock stands, for a time readout on a control with an overtime or an
 /// upcount clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ClockPhase {
     /// Main time, with an overtime to follow.
     MainTime,
@@ -55,7 +58,9 @@ pub enum ClockPhase {
 }
 
 /// Something the clock says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Serialized (the hall's alerts carry it) as `{"kind":"flag","side":"white"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Announcement {
     /// The game started: this side is to move.
     Start {
@@ -214,6 +219,27 @@ pub enum Announcement {
         /// Who pressed.
         side: Side,
     },
-    /// What the set-up menu says.
+    /// What the set-up menu says (never sent to the hall).
+    #[serde(skip)]
     Menu(super::menu::MenuPrompt),
+    /// At the hall's station: what a board said to its arbiter, prefixed by the board's
+    /// number ("Доска 12: …", "Board 12: …"), and how late it arrives when it was held up.
+    Board {
+        /// The board's number.
+        board: u32,
+        /// How long after the event it is said, when that is long enough to tell.
+        late_ms: Option<i64>,
+        /// What the board said.
+        notice: Box<Announcement>,
+    },
+    /// At the hall's station: a board has not been heard from for a while.
+    BoardSilent {
+        /// The board's number.
+        board: u32,
+    },
+    /// At the hall's station: a silent board is heard from again.
+    BoardBack {
+        /// The board's number.
+        board: u32,
+    },
 }

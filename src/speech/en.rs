@@ -52,6 +52,10 @@ const RULES_DRAUGHTS: Clip = clip_final("rules_draughts", "Russian draughts rule
 const RULES_FIDE: Clip = clip_final("rules_fide", "FIDE rules");
 const MADE: Clip = clip_final("made", "made");
 const SPEECH_RATE: Clip = clip_cont("speech_rate", "speech rate");
+const BOARD: Clip = clip_cont("board", "board");
+const LATE: Clip = clip("late", "late");
+const SILENT: Clip = clip_final("is_silent", "is silent");
+const BACK: Clip = clip_final("is_back", "is back");
 
 /// Every clip English phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
@@ -61,6 +65,10 @@ pub(crate) fn clips() -> Vec<Clip> {
         MADE,
         VOLUME,
         SPEECH_RATE,
+        BOARD,
+        LATE,
+        SILENT,
+        BACK,
         WHITE,
         BLACK,
         WHITE_POSS,
@@ -144,6 +152,13 @@ pub(crate) fn readout(ms: i64) -> Utterance {
 /// Phrases one announcement.
 pub(crate) fn phrase(a: &Announcement) -> Utterance {
     let mut b = Builder::new();
+    say_announcement(&mut b, a);
+    b.finish()
+}
+
+/// Says one announcement into `b`.
+fn say_announcement(b: &mut Builder, a: &Announcement) {
+    let mut b = b;
     match a {
         Announcement::Start { side } => {
             b.say(name(*side));
@@ -273,9 +288,34 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
-        Announcement::Menu(prompt) => super::menu_en::phrase(&mut b, prompt),
+        Announcement::Board {
+            board,
+            late_ms,
+            notice,
+        } => {
+            // "Board twelve, one minute late: White's flag fell."
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board));
+            if let Some(late) = late_ms {
+                b.mark(",");
+                say_remaining(b, *late);
+                b.say(LATE);
+            }
+            b.mark(":");
+            say_announcement(b, notice);
+        }
+        Announcement::BoardSilent { board } => {
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board));
+            b.say(SILENT);
+        }
+        Announcement::BoardBack { board } => {
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board));
+            b.say(BACK);
+        }
+        Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
     }
-    b.finish()
 }
 
 /// "White:" at the head of a sentence.

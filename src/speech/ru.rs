@@ -53,6 +53,10 @@ const RULES_FIDE: Clip = clip_final("rules_fide", "правила ФИДЕ");
 const MADE_ONE: Clip = clip_cont("made_one", "сделан");
 const MADE_MANY: Clip = clip_cont("made_many", "сделано");
 const SPEECH_RATE: Clip = clip_cont("speech_rate", "скорость речи");
+const BOARD: Clip = clip_cont("board", "доска");
+const LATE: Clip = clip_cont("late", "опоздание");
+const SILENT: Clip = clip_final("silent", "молчит");
+const BACK: Clip = clip_final("back", "снова на связи");
 
 /// Every clip Russian phrasing can emit, with its text.
 pub(crate) fn clips() -> Vec<Clip> {
@@ -63,6 +67,10 @@ pub(crate) fn clips() -> Vec<Clip> {
         MADE_MANY,
         VOLUME,
         SPEECH_RATE,
+        BOARD,
+        LATE,
+        SILENT,
+        BACK,
         WHITE_NOM,
         BLACK_NOM,
         WHITE_GEN,
@@ -147,6 +155,13 @@ pub(crate) fn readout(ms: i64) -> Utterance {
 /// Phrases one announcement.
 pub(crate) fn phrase(a: &Announcement) -> Utterance {
     let mut b = Builder::new();
+    say_announcement(&mut b, a);
+    b.finish()
+}
+
+/// Says one announcement into `b`.
+fn say_announcement(b: &mut Builder, a: &Announcement) {
+    let mut b = b;
     match a {
         Announcement::Start { side } => {
             b.say(TO_MOVE);
@@ -297,9 +312,35 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
             side_label(&mut b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
-        Announcement::Menu(prompt) => super::menu_ru::phrase(&mut b, prompt),
+        Announcement::Board {
+            board,
+            late_ms,
+            notice,
+        } => {
+            // "Доска двенадцать, опоздание одна минута: у белых упал флажок." The number is
+            // the board's name, so it does not agree with "доска" (as "ход один").
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
+            if let Some(late) = late_ms {
+                b.mark(",");
+                b.say(LATE);
+                say_remaining(b, *late);
+            }
+            b.mark(":");
+            say_announcement(b, notice);
+        }
+        Announcement::BoardSilent { board } => {
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
+            b.say(SILENT);
+        }
+        Announcement::BoardBack { board } => {
+            b.say(BOARD);
+            num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
+            b.say(BACK);
+        }
+        Announcement::Menu(prompt) => super::menu_ru::phrase(b, prompt),
     }
-    b.finish()
 }
 
 /// "Белые:" at the head of a sentence.

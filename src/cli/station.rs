@@ -1,0 +1,71 @@
+//! `talkclock station` (run, `status`, `ctl`) and `talkclock import --from-station`.
+
+use super::Failure;
+use crate::station::ctl::CtlError;
+use crate::station::run::StationOptions;
+use std::path::{Path, PathBuf};
+
+/// `talkclock station --config station.toml`: runs the station until stopped.
+pub fn station(options: &StationOptions) -> Result<(), Failure> {
+    crate::station::run::run(options)?;
+    Ok(())
+}
+
+/// `talkclock station status`: every board in one line each.
+pub fn station_status(config: &Path) -> Result<(), Failure> {
+    print!("{}", crate::station::status::status(config)?);
+    Ok(())
+}
+
+/// `talkclock station ctl BOARD WORDS…`: a command to one board; its reply is printed.
+pub fn station_ctl(config: &Path, board: u32, words: &[String]) -> Result<(), Failure> {
+    match crate::station::ctl::ctl(config, board, words) {
+        Ok(reply) => {
+            println!("{reply}");
+            if reply.get("ok").and_then(serde_json::Value::as_bool) == Some(true) {
+                Ok(())
+            } else {
+                Err(Failure::Refused)
+            }
+        }
+        Err(CtlError::Station(e)) => Err(Failure::Station(e)),
+        Err(CtlError::Words(e)) => Err(Failure::Usage(e)),
+        Err(CtlError::NoAnswer(e)) => Err(Failure::Stopped(e)),
+    }
+}
+
+/// `talkclock import --from-station DIR --board N [--game ID]`: the board's game (the newest,
+/// or `game`) from a station's mirror, installed as the journal of a spare device (rule 1.7.4).
+pub fn import_from_station(
+    dir: &Path,
+    board: u32,
+    game: Option<&str>,
+    journal: Option<&Path>,
+) -> Result<(), Failure> {
+    let file: PathBuf = match game {
+        Some(game) => crate::station::mirror::game_file(dir, board, game),
+        None => crate::station::mirror::games_of(dir, board)
+            .map_err(|e| {
+                Failure::Usage(format!(
+                    "{}: no mirror of board {board} there: {e}",
+                    dir.join(format!("board-{board}")).display()
+                ))
+            })?
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                Failure::Usage(format!(
+                    "{}: the station holds no game of board {board}",
+                    dir.display()
+                ))
+            })?,
+    };
+    if !file.exists() {
+        return Err(Failure::Usage(format!(
+            "{}: the station holds no such game of board {board}",
+            file.display()
+        )));
+    }
+    println!("board {board}: the station's copy {}", file.display());
+    super::import(&file, journal)
+}

@@ -1,0 +1,188 @@
+//! What a board in a hall hands its link (`[hall]`): the alerts the rules address to the
+//! arbiter, taken from the core's outputs, and the board's state, at least every
+//! [`STATE_EVERY`] and whenever it changes. Deciding is pure ([`alert_of`]); the link's thread
+//! does the network.
+
+use super::core::{Core, CoreOutput};
+use crate::clock::Ms;
+use crate::control::reply::Status;
+use crate::hall::link::{HallLink, ToLink};
+use crate::hall::{AlertMsg, Priority, StateMsg};
+use crate::hearing::{Lang, Listener};
+use crate::speech::Announcement;
+use crate::table::TableOutput;
+use std::time::{Duration, Instant};
+
+/// The state is published at least this often (it is the board's heartbeat).
+pub const STATE_EVERY: Duration = Duration::from_secs(2);
+
+/// The alert an output is, if it is one: (game time, priority, notice or text). Flags,
+/// warnings, a player stopping the clock and results always are (the rules address them to
+/// the arbiter); refusals, pauses and adjustments when the board says them to its arbiter;
+/// free text (a controller lost, the machine slept, the journal) when it is for the arbiter.
+pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Alert)> {
+    match output {
+        CoreOutput::Table(TableOutput::Say {
+            at_ms,
+            audience,
+            notice,
+        }) => {
+            let priority = match notice {
+                Announcement::Flag { .. } => Priority::Flag,
+                Announcement::Warning { .. } | Announcement::MainTimeWarning { .. } => {
+                    Priority::Warning
+                }
+                Announcement::PlayerStop { .. } | Announcement::Result { .. } => Priority::Other,
+                Announcement::Refused
+                | Announcement::Pause
+                | Announcement::Resume
+                | Announcement::Adjusted { .. }
+                    if audience.reaches(Listener::Arbiter) =>
+                {
+                    Priority::Other
+                }
+                _ => return None,
+            };
+            Some((Some(*at_ms), priority, Alert::Notice(notice.clone())))
+        }
+        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) => {
+            Some((None, Priority::Other, Alert::Text(text.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// What an alert says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Alert {
+    /// One of the clock's announcements.
+    Notice(Announcement),
+    /// Words in the board arbiter's language.
+    Text(String),
+}
+
+/// The daemon's side of the hall.
+pub struct HallFeed {
+    link: HallLink,
+    last: Option<(Instant, String)>,
+}
+
+impl HallFeed {
+    /// Feeds `link`.
+    pub fn new(link: HallLink) -> HallFeed {
+        HallFeed { link, last: None }
+    }
+
+    /// Hands over the alerts among `outputs`, drained at `mono`/`wall_ms`.
+    pub fn outputs(
+        &mut self,
+        core: &mut Core,
+        outputs: &[CoreOutput],
+        mono: Instant,
+        wall_ms: i64,
+    ) {
+        let now_ms = core.game_ms(mono);
+        let lang: Lang = core.config().arbiter_language;
+        for output in outputs {
+            let Some((at_ms, priority, alert)) = alert_of(output) else {
+                continue;
+            };
+            let game_ms = at_ms.unwrap_or(now_ms);
+            let (notice, text) = match alert {
+                Alert::Notice(n) => (Some(n), None),
+                Alert::Text(t) => (None, Some(t)),
+            };
+            self.link.send(ToLink::Alert(Box::new(AlertMsg {
+                board: self.link.board(),
+                game: String::new(),
+                id: 0,
+                wall_ms: wall_ms - (now_ms - game_ms).max(0),
+                game_ms,
+                priority,
+                lang: text.as_ref().map(|_| lang),
+                notice,
+                text,
+            })));
+        }
+        if !outputs.is_empty() {
+            self.state(core, mono, wall_ms, true);
+        }
+    }
+
+    /// Publishes the state when it changed (`changed`) or is due.
+    pub fn state(&mut self, core: &mut Core, mono: Instant, wall_ms: i64, changed: bool) {
+        let status: Status = core.status(mono);
+        let shape = format!(
+            "{:?} {:?} {:?} {:?}",
+            status.phase, status.running, status.moves, status.result
+        );
+        let due = match &self.last {
+            None => true,
+            Some((at, last)) => {
+                mono.saturating_duration_since(*at) >= STATE_EVERY || (changed && *last != shape)
+            }
+        };
+        if !due {
+            return;
+        }
+        self.last = Some((mono, shape));
+        let status = serde_json::to_value(&status).unwrap_or(serde_json::Value::Null);
+        self.link.send(ToLink::State(Box::new(StateMsg {
+            board: self.link.board(),
+            game: String::new(),
+            wall_ms,
+            records: 0,
+            alerts: 0,
+            config_digest: config_digest(core.config_text()),
+            status,
+        })));
+    }
+}
+
+/// The first 16 hex digits of the SHA-256 of a configuration's text.
+pub fn config_digest(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Side;
+    use crate::hearing::Audience;
+
+    fn say(notice: Announcement, to: &[Listener]) -> CoreOutput {
+        CoreOutput::Table(TableOutput::Say {
+            at_ms: 5,
+            audience: Audience::of(to),
+            notice,
+        })
+    }
+
+    #[test]
+    fn a_flag_is_an_alert_even_when_the_board_tells_only_the_players() {
+        let flag = say(Announcement::Flag { side: Side::White }, &[Listener::White]);
+        assert_eq!(
+            alert_of(&flag).map(|(at, p, _)| (at, p)),
+            Some((Some(5), Priority::Flag))
+        );
+    }
+
+    #[test]
+    fn a_move_is_no_alert_and_a_pause_only_when_the_arbiter_hears_it() {
+        let mv = say(
+            Announcement::Move {
+                side: Side::White,
+                number: 3,
+            },
+            &[Listener::Arbiter],
+        );
+        assert!(alert_of(&mv).is_none());
+        assert!(alert_of(&say(Announcement::Pause, &[Listener::White])).is_none());
+        assert!(alert_of(&say(Announcement::Pause, &[Listener::Arbiter])).is_some());
+    }
+}

@@ -1,0 +1,19 @@
+//! The tournament hall: every board's clock on one arbiter station, over an MQTT broker
+//! (mosquitto). A board stays a whole clock on its own; the broker only carries copies.
+//!
+//! - [`topics`] and [`payload`]: what goes where, version 1 (`docs/HALL.md`);
+//! - [`outbox`]: the board's publisher as a pure state machine (the journal is the outbox);
+//! - [`link`]: the board's network thread around it (rumqttc, MQTT v5);
+//! - [`store`]: the journal store that hands each durable record to the link;
+//! - [`credentials`] and [`init`]: the broker's files (`talkclock hall init`).
+
+pub mod credentials;
+pub mod link;
+pub mod mqtt;
+pub mod outbox;
+pub mod payload;
+pub mod store;
+pub mod topics;
+
+pub use payload::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg};
+pub use topics::Topics;

@@ -1,0 +1,301 @@
+//! `station.toml`: where the broker is, where the mirror goes, and the arbiters, each with
+//! the boards he has, his language and his earpiece.
+//!
+//! ```toml
+//! [broker]
+//! url = "mqtt://127.0.0.1:1883"
+//! event = "spb-2026"
+//! credentials = "hall/credentials/station.toml"
+//!
+//! [station]
+//! mirror = "/var/lib/talkclock/station"
+//! silent_after = "0:10"      # a board not heard from this long is reported
+//! late_after = "0:05"        # an alert this late says how late it is
+//!
+//! [[arbiter]]
+//! name = "chief"
+//! language = "ru"
+//! boards = "1-15"
+//! [arbiter.audio]            # as a board's [audio]: the arbiter's earpiece
+//! layout = "single_speaker"
+//! ```
+
+use crate::clock::time::parse_duration;
+use crate::config::hall::{parse_url, valid_event};
+use crate::config::Config;
+use crate::hearing::Lang;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Why a station's configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{origin}: {message}")]
+pub struct StationConfigError {
+    /// The file.
+    pub origin: String,
+    /// What is wrong, and where.
+    pub message: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    broker: RawBroker,
+    #[serde(default)]
+    station: RawStation,
+    #[serde(default)]
+    arbiter: Vec<RawArbiter>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBroker {
+    url: String,
+    event: String,
+    credentials: String,
+    ca: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStation {
+    mirror: Option<String>,
+    silent_after: Option<String>,
+    late_after: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArbiter {
+    name: String,
+    #[serde(default = "default_language")]
+    language: String,
+    boards: String,
+    audio: Option<toml::Table>,
+}
+
+fn default_language() -> String {
+    "ru".into()
+}
+
+/// One arbiter at the station.
+#[derive(Debug, Clone)]
+pub struct Arbiter {
+    /// His name (in the transcript and `status`).
+    pub name: String,
+    /// His language.
+    pub language: Lang,
+    /// The boards he has: inclusive ranges.
+    pub boards: Vec<(u32, u32)>,
+    /// A board configuration that speaks as he hears: his language for the arbiter, his
+    /// `[audio]` (the earpiece).
+    pub speech: Config,
+}
+
+impl Arbiter {
+    /// Whether he has `board`.
+    pub fn has(&self, board: u32) -> bool {
+        self.boards.iter().any(|(a, b)| (*a..=*b).contains(&board))
+    }
+}
+
+/// The station's settings.
+#[derive(Debug, Clone)]
+pub struct StationConfig {
+    /// The broker's host.
+    pub host: String,
+    /// Its port.
+    pub port: u16,
+    /// TLS.
+    pub tls: bool,
+    /// The certificate authority (TLS).
+    pub ca: Option<PathBuf>,
+    /// The event.
+    pub event: String,
+    /// The station's credentials file.
+    pub credentials: PathBuf,
+    /// The mirror's folder.
+    pub mirror: PathBuf,
+    /// A board not heard from this long is reported silent.
+    pub silent_after: Duration,
+    /// An alert this late says how late it is.
+    pub late_after: Duration,
+    /// The arbiters; a board no arbiter has goes to the first.
+    pub arbiters: Vec<Arbiter>,
+}
+
+impl StationConfig {
+    /// Reads and checks `path`; relative paths in it are taken from its folder.
+    pub fn load(path: &Path) -> Result<StationConfig, StationConfigError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| StationConfigError {
+            origin: origin.clone(),
+            message: format!("cannot read it: {e}"),
+        })?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        StationConfig::parse(&text, &origin, base)
+    }
+
+    /// Checks a station's configuration text.
+    pub fn parse(
+        text: &str,
+        origin: &str,
+        base: &Path,
+    ) -> Result<StationConfig, StationConfigError> {
+        let fail = |message: String| StationConfigError {
+            origin: origin.to_string(),
+            message,
+        };
+        let raw: Raw = toml::from_str(text).map_err(|e| {
+            let (line, column) = e
+                .span()
+                .map(|s| crate::config::diagnostic::line_column(text, s.start))
+                .unwrap_or((0, 0));
+            fail(format!("line {line}, column {column}: {}", e.message()))
+        })?;
+        let (host, port, tls) =
+            parse_url(&raw.broker.url).map_err(|e| fail(format!("[broker] url {e}")))?;
+        if !valid_event(&raw.broker.event) {
+            return Err(fail(format!(
+                "[broker] event `{}`: use 1–64 letters, digits, '-' or '_'",
+                raw.broker.event
+            )));
+        }
+        let within = |p: &str| {
+            let p = PathBuf::from(p);
+            if p.is_absolute() {
+                p
+            } else {
+                base.join(p)
+            }
+        };
+        let duration = |value: &Option<String>, key: &str, default: u64| match value {
+            None => Ok(Duration::from_secs(default)),
+            Some(v) => parse_duration(v)
+                .ok()
+                .filter(|ms| *ms > 0)
+                .map(|ms| Duration::from_millis(ms as u64))
+                .ok_or_else(|| fail(format!("[station] {key} `{v}`: a time such as \"0:10\""))),
+        };
+        if raw.arbiter.is_empty() {
+            return Err(fail(
+                "no [[arbiter]]: the station speaks to at least one arbiter".into(),
+            ));
+        }
+        let mut arbiters = Vec::new();
+        for (i, a) in raw.arbiter.iter().enumerate() {
+            let at = format!("[[arbiter]] {} (`{}`)", i + 1, a.name);
+            let language = Lang::from_code(&a.language)
+                .ok_or_else(|| fail(format!("{at}: language `{}`: ru or en", a.language)))?;
+            let boards = parse_boards(&a.boards).map_err(|e| fail(format!("{at}: boards {e}")))?;
+            // A board's configuration that only speaks: the time control is never used.
+            let mut board_config = format!(
+                "[[time_control.stage]]\ntime = \"1:00\"\n[arbiter]\nlanguage = \"{}\"\n",
+                language.code()
+            );
+            if let Some(audio) = &a.audio {
+                let mut doc = toml::Table::new();
+                doc.insert("audio".into(), toml::Value::Table(audio.clone()));
+                board_config.push_str(&toml::to_string(&doc).unwrap_or_default());
+            }
+            let speech = Config::parse(&board_config, &format!("{at} [arbiter.audio]"))
+                .map_err(|e| fail(e.to_string()))?;
+            arbiters.push(Arbiter {
+                name: a.name.clone(),
+                language,
+                boards,
+                speech,
+            });
+        }
+        Ok(StationConfig {
+            host,
+            port,
+            tls,
+            ca: raw.broker.ca.as_deref().map(within),
+            event: raw.broker.event,
+            credentials: within(&raw.broker.credentials),
+            mirror: within(raw.station.mirror.as_deref().unwrap_or("station-mirror")),
+            silent_after: duration(&raw.station.silent_after, "silent_after", 10)?,
+            late_after: duration(&raw.station.late_after, "late_after", 5)?,
+            arbiters,
+        })
+    }
+
+    /// The arbiter who has `board` (the first has every board nobody has).
+    pub fn arbiter_of(&self, board: u32) -> usize {
+        self.arbiters.iter().position(|a| a.has(board)).unwrap_or(0)
+    }
+}
+
+/// `"1-15"`, `"1-10, 12, 20-30"`: inclusive ranges.
+pub fn parse_boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let num = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=crate::config::hall::MAX_BOARD).contains(n))
+        };
+        match (num(a), num(b)) {
+            (Some(a), Some(b)) if a <= b => out.push((a, b)),
+            _ => {
+                return Err(format!(
+                    "`{text}`: `{part}` is not a board or a range such as 1-15 (boards are 1–{})",
+                    crate::config::hall::MAX_BOARD
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = r#"
+[broker]
+url = "mqtt://127.0.0.1:1884"
+event = "e1"
+credentials = "cred/station.toml"
+[[arbiter]]
+name = "a"
+language = "en"
+boards = "1-10, 12"
+[[arbiter]]
+name = "b"
+boards = "11"
+"#;
+
+    #[test]
+    fn arbiters_split_the_hall_by_board_ranges() {
+        let c = StationConfig::parse(TEXT, "s.toml", Path::new("/h")).unwrap();
+        assert_eq!(c.port, 1884);
+        assert_eq!(c.credentials, PathBuf::from("/h/cred/station.toml"));
+        assert_eq!(c.arbiter_of(12), 0);
+        assert_eq!(c.arbiter_of(11), 1);
+        assert_eq!(c.arbiter_of(40), 0, "a board nobody has goes to the first");
+        assert_eq!(c.arbiters[1].language, Lang::Ru);
+        assert_eq!(c.arbiters[0].speech.arbiter_language, Lang::En);
+    }
+
+    #[test]
+    fn a_bad_board_range_is_named_with_its_arbiter() {
+        let text = TEXT.replace("\"11\"", "\"11-3\"");
+        let e = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap_err();
+        assert!(
+            e.to_string().contains("[[arbiter]] 2 (`b`): boards `11-3`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_with_its_line() {
+        let text = TEXT.replace("event = \"e1\"", "event = \"e1\"\nport = 3");
+        let e = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap_err();
+        assert!(e.to_string().contains("line 5"), "{e}");
+    }
+}

@@ -1,0 +1,562 @@
+//! `talkclock station`: the station's loop. One thread decides (this one); the MQTT
+//! connection runs on its own thread ([`crate::hall::mqtt`]); each arbiter's announcer plays
+//! on its audio thread.
+
+use super::config::StationConfig;
+use super::mirror::{Mirror, Took};
+use super::queue::AlertQueue;
+use super::watch::{Change, Watch};
+use crate::daemon::announcer::Announcer;
+use crate::daemon::{CoreOutput, RunOptions};
+use crate::hall::credentials::Credentials;
+use crate::hall::mqtt::{self, Endpoint, LinkEvent};
+use crate::hall::topics::Kind;
+use crate::hall::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg, Topics};
+use crate::hearing::{Audience, Listener};
+use crate::speech::Announcement;
+use crossbeam_channel::{select, unbounded, Receiver};
+use rumqttc::v5::mqttbytes::QoS;
+use rumqttc::v5::Client;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How `talkclock station` was asked to run.
+#[derive(Debug, Clone)]
+pub struct StationOptions {
+    /// `station.toml`.
+    pub config: PathBuf,
+    /// Write what is said as JSON lines here.
+    pub transcript: Option<PathBuf>,
+    /// Print what is said as text lines.
+    pub text: bool,
+    /// Open no audio device.
+    pub no_audio: bool,
+    /// The voice packs' folder.
+    pub voices: Option<PathBuf>,
+}
+
+/// Why the station cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum StationError {
+    /// Its configuration.
+    #[error(transparent)]
+    Config(#[from] super::config::StationConfigError),
+    /// Its credentials.
+    #[error(transparent)]
+    Credentials(#[from] crate::hall::credentials::CredentialsError),
+    /// The connection's settings.
+    #[error(transparent)]
+    Link(#[from] mqtt::LinkError),
+    /// An arbiter's speech.
+    #[error(transparent)]
+    Speech(#[from] crate::daemon::DaemonError),
+    /// The mirror or the transcript.
+    #[error("{what}: {source}")]
+    Io {
+        /// Which file or folder.
+        what: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Signals cannot be caught.
+    #[error("cannot catch signals: {0}")]
+    Signals(std::io::Error),
+}
+
+impl StationError {
+    /// The process's exit code: 2 for a configuration problem, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            StationError::Config(_) | StationError::Credentials(_) | StationError::Link(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// What the station says.
+#[derive(Debug, Clone)]
+struct Said {
+    board: u32,
+    kind: &'static str,
+    priority: Priority,
+    game: Option<String>,
+    alert: Option<u64>,
+    late_ms: Option<i64>,
+    words: Words,
+}
+
+#[derive(Debug, Clone)]
+enum Words {
+    Notice(Announcement),
+    /// The board's words, in its arbiter's language, with "Доска N:" before them.
+    Text(String),
+}
+
+/// A line of the station's transcript.
+#[derive(Serialize)]
+struct Line<'a> {
+    wall_ms: i64,
+    event: &'a str,
+    arbiter: &'a str,
+    board: u32,
+    priority: Priority,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alert: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    late_ms: Option<i64>,
+    lang: &'a str,
+    text: &'a str,
+}
+
+/// A pause between two alerts, so that they are heard as two.
+const BETWEEN: Duration = Duration::from_millis(400);
+/// The mirror's progress is told to a board at most this often (unless it must send again).
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+struct Station {
+    config: StationConfig,
+    topics: Topics,
+    client: Client,
+    mirror: Mirror,
+    watch: Watch,
+    arbiters: Vec<(Announcer, AlertQueue<Said>)>,
+    transcript: Option<std::fs::File>,
+    /// Per board: the progress last told, and when.
+    told: HashMap<u32, (Mirrored, Instant)>,
+}
+
+/// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
+pub fn run(options: &StationOptions) -> Result<(), StationError> {
+    let config = StationConfig::load(&options.config)?;
+    let credentials = Credentials::read(&config.credentials)?;
+    let mirror = Mirror::open(&config.mirror).map_err(|source| StationError::Io {
+        what: config.mirror.display().to_string(),
+        source,
+    })?;
+    let transcript = match &options.transcript {
+        Some(path) => Some(
+            std::fs::File::create(path).map_err(|source| StationError::Io {
+                what: path.display().to_string(),
+                source,
+            })?,
+        ),
+        None => None,
+    };
+    let mut arbiters = Vec::new();
+    for arbiter in &config.arbiters {
+        let run = RunOptions {
+            config: None,
+            journal: PathBuf::new(),
+            socket: PathBuf::new(),
+            socket_group: false,
+            voices: options.voices.clone(),
+            transcript: None,
+            text: options.text,
+            no_audio: options.no_audio,
+        };
+        let announcer = crate::daemon::make_announcer(&run, &arbiter.speech)?;
+        arbiters.push((announcer, AlertQueue::default()));
+    }
+    let endpoint = Endpoint {
+        host: config.host.clone(),
+        port: config.port,
+        tls: config.tls,
+        ca: config.ca.clone(),
+        client_id: format!("talkclock-{}-station", config.event),
+        credentials,
+        will: None,
+    };
+    let (client, events) = mqtt::connect(&endpoint)?;
+    let quit = quit_channel()?;
+    let mut repeat = stdin_commands();
+    let mut station = Station {
+        topics: Topics::new(&config.event),
+        watch: Watch::new(config.silent_after),
+        config,
+        client,
+        mirror,
+        arbiters,
+        transcript,
+        told: HashMap::new(),
+    };
+    tracing::info!(
+        "station: event {}, broker {}:{}, mirror {}",
+        station.config.event,
+        station.config.host,
+        station.config.port,
+        station.mirror.root().display()
+    );
+    let tick = crossbeam_channel::tick(Duration::from_millis(100));
+    loop {
+        select! {
+            recv(events) -> e => match e {
+                Ok(event) => station.on_event(event),
+                Err(_) => break,
+            },
+            recv(repeat) -> r => match r {
+                Ok(StdinCommand::Repeat(arbiter)) => station.repeat(arbiter),
+                Ok(StdinCommand::Quit) => break,
+                // Standard input closed (a service): only signals stop the station.
+                Err(_) => repeat = crossbeam_channel::never(),
+            },
+            recv(quit) -> _ => break,
+            recv(tick) -> _ => station.tick(),
+        }
+    }
+    let _ = station.mirror.sync();
+    let _ = station.client.disconnect();
+    for (mut announcer, _) in station.arbiters {
+        announcer.shutdown();
+    }
+    Ok(())
+}
+
+impl Station {
+    fn on_event(&mut self, event: LinkEvent) {
+        match event {
+            LinkEvent::Up => {
+                tracing::info!("station: connected to the broker");
+                for kind in [Kind::Records, Kind::Alerts, Kind::State, Kind::Online] {
+                    let filter = self.topics.every_board(kind);
+                    if let Err(e) = self.client.subscribe(filter.clone(), QoS::AtLeastOnce) {
+                        tracing::warn!("station: cannot subscribe to {filter}: {e}");
+                    }
+                }
+                // Whatever the broker lost while it was away is asked for again.
+                for (board, game) in self.mirror.known() {
+                    if let Ok(mut m) = self.mirror.progress(board, &game) {
+                        m.resend = true;
+                        self.tell(board, m);
+                    }
+                }
+            }
+            LinkEvent::Down(why) => tracing::warn!("station: no broker ({why})"),
+            LinkEvent::Refused(why) => tracing::warn!("station: the broker refused ({why})"),
+            LinkEvent::Message { topic, payload } => {
+                let Some((board, kind)) = self.topics.parse(&topic) else {
+                    return;
+                };
+                if let Err(e) = self.message(board, kind, &payload) {
+                    tracing::warn!("station: board {board}, {}: {e}", kind.name());
+                }
+            }
+        }
+    }
+
+    fn message(&mut self, board: u32, kind: Kind, payload: &[u8]) -> Result<(), String> {
+        let now = Instant::now();
+        match kind {
+            Kind::Records => {
+                let msg: RecordMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                if msg.board != board {
+                    return Err(format!("a record of board {} on its topic", msg.board));
+                }
+                self.heard(board, now);
+                let took = self.mirror.record(&msg).map_err(|e| e.to_string())?;
+                if took == Took::Gap {
+                    tracing::debug!("station: board {board}: record {} ahead of a gap", msg.seq);
+                }
+            }
+            Kind::Alerts => {
+                let msg: AlertMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                if msg.board != board {
+                    return Err(format!("an alert of board {} on its topic", msg.board));
+                }
+                self.heard(board, now);
+                if self.mirror.alert(&msg).map_err(|e| e.to_string())? {
+                    self.queue_alert(msg);
+                }
+            }
+            Kind::State => {
+                let msg: StateMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                if msg.board != board {
+                    return Err(format!("a state of board {} on its topic", msg.board));
+                }
+                // A retained state is old news: it rebuilds the picture, it is not a heartbeat.
+                let fresh = crate::journal::wall_now() - msg.wall_ms
+                    < self.config.silent_after.as_millis() as i64;
+                if fresh {
+                    self.heard(board, now);
+                }
+                self.write_state(&msg);
+                self.watch.state(msg);
+            }
+            Kind::Online => {
+                if payload == b"0" {
+                    if let Some(change) = self.watch.offline(board) {
+                        self.changed(change);
+                    }
+                } else {
+                    self.heard(board, now);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn heard(&mut self, board: u32, now: Instant) {
+        if let Some(change) = self.watch.heard(board, now) {
+            self.changed(change);
+        }
+    }
+
+    fn write_state(&self, state: &StateMsg) {
+        let dir = self.mirror.root().join(format!("board-{}", state.board));
+        let _ = std::fs::create_dir_all(&dir);
+        if let Ok(json) = serde_json::to_vec(state) {
+            let tmp = dir.join("state.json.tmp");
+            if std::fs::write(&tmp, json).is_ok() {
+                let _ = std::fs::rename(&tmp, dir.join("state.json"));
+            }
+        }
+    }
+
+    fn queue_alert(&mut self, msg: AlertMsg) {
+        let late = crate::journal::wall_now() - msg.wall_ms;
+        let late_ms = (late >= self.config.late_after.as_millis() as i64).then_some(late);
+        let words = match (&msg.notice, &msg.text) {
+            (Some(notice), _) => Words::Notice(notice.clone()),
+            (None, Some(text)) => Words::Text(text.clone()),
+            (None, None) => return,
+        };
+        let said = Said {
+            board: msg.board,
+            kind: "alert",
+            priority: msg.priority,
+            game: Some(msg.game.clone()),
+            alert: Some(msg.id),
+            late_ms,
+            words,
+        };
+        let at = self.config.arbiter_of(msg.board);
+        if let Some((_, queue)) = self.arbiters.get_mut(at) {
+            queue.push(msg.priority, said);
+        }
+    }
+
+    fn changed(&mut self, change: Change) {
+        let (board, kind, notice) = match change {
+            Change::Silent(board) => (board, "silent", Announcement::BoardSilent { board }),
+            Change::Back(board) => (board, "back", Announcement::BoardBack { board }),
+        };
+        let at = self.config.arbiter_of(board);
+        if let Some((_, queue)) = self.arbiters.get_mut(at) {
+            queue.push(
+                Priority::Other,
+                Said {
+                    board,
+                    kind,
+                    priority: Priority::Other,
+                    game: None,
+                    alert: None,
+                    late_ms: None,
+                    words: Words::Notice(notice),
+                },
+            );
+        }
+    }
+
+    fn tick(&mut self) {
+        let now = Instant::now();
+        for change in self.watch.tick(now) {
+            self.changed(change);
+        }
+        for board in self.watch.boards() {
+            let Some(game) = self.watch.state_of(board).map(|s| s.game.clone()) else {
+                continue;
+            };
+            if game.is_empty() {
+                continue;
+            }
+            let Ok(mut progress) = self.mirror.progress(board, &game) else {
+                continue;
+            };
+            if self.watch.ask_again(board, &progress, now) {
+                progress.resend = true;
+                tracing::info!(
+                    "station: board {board} is asked to send again from record {}, alert {}",
+                    progress.records,
+                    progress.alerts
+                );
+                self.tell(board, progress);
+                continue;
+            }
+            progress.resend = false;
+            let due = self.told.get(&board).is_none_or(|(last, at)| {
+                *last != progress && now.saturating_duration_since(*at) >= PROGRESS_EVERY
+            });
+            if due {
+                self.tell(board, progress);
+            }
+        }
+        for i in 0..self.arbiters.len() {
+            while let Some(said) = self.arbiters[i].1.next(now) {
+                let took = self.say(i, &said);
+                self.arbiters[i].1.speaking_until(now + took + BETWEEN);
+            }
+        }
+        if let Err(e) = self.mirror.sync() {
+            tracing::error!("station: cannot sync the mirror: {e}");
+        }
+    }
+
+    /// Publishes the mirror's progress of a board (retained).
+    fn tell(&mut self, board: u32, progress: Mirrored) {
+        let topic = self.topics.board(board, Kind::Mirrored);
+        if let Ok(payload) = serde_json::to_vec(&progress) {
+            if let Err(e) = self.client.publish(topic, QoS::AtLeastOnce, true, payload) {
+                tracing::warn!("station: cannot tell board {board} its mirror: {e}");
+                return;
+            }
+        }
+        self.told.insert(board, (progress, Instant::now()));
+    }
+
+    fn repeat(&mut self, arbiter: usize) {
+        let Some(last) = self
+            .arbiters
+            .get(arbiter)
+            .and_then(|(_, q)| q.last().cloned())
+        else {
+            return;
+        };
+        let mut again = last;
+        again.kind = "repeat";
+        self.say(arbiter, &again);
+    }
+
+    /// Says one alert to one arbiter; returns how long it takes.
+    fn say(&mut self, arbiter: usize, said: &Said) -> Duration {
+        let Some(who) = self.config.arbiters.get(arbiter) else {
+            return Duration::ZERO;
+        };
+        let lang = who.language;
+        let (text, took) = match &said.words {
+            Words::Notice(notice) => {
+                let notice = match notice {
+                    Announcement::BoardSilent { .. } | Announcement::BoardBack { .. } => {
+                        notice.clone()
+                    }
+                    other => Announcement::Board {
+                        board: said.board,
+                        late_ms: said.late_ms,
+                        notice: Box::new(other.clone()),
+                    },
+                };
+                let text = crate::speech::phrase(lang, &notice).text;
+                let (announcer, _) = &mut self.arbiters[arbiter];
+                let took = announcer.duration_of(Listener::Arbiter, &notice);
+                announcer.deliver(vec![CoreOutput::Private {
+                    at_ms: 0,
+                    listener: Listener::Arbiter,
+                    notice,
+                }]);
+                (text, took)
+            }
+            Words::Text(words) => {
+                let text = format!("{}: {words}", board_label(lang, said.board));
+                let (announcer, _) = &mut self.arbiters[arbiter];
+                announcer.say_text(&Audience::of(&[Listener::Arbiter]), &text);
+                let took = Duration::from_millis(70 * text.chars().count() as u64);
+                (text, took)
+            }
+        };
+        let line = Line {
+            wall_ms: crate::journal::wall_now(),
+            event: said.kind,
+            arbiter: &who.name,
+            board: said.board,
+            priority: said.priority,
+            game: said.game.as_deref(),
+            alert: said.alert,
+            late_ms: said.late_ms,
+            lang: lang.code(),
+            text: &text,
+        };
+        if let (Some(file), Ok(mut json)) = (self.transcript.as_mut(), serde_json::to_string(&line))
+        {
+            json.push('\n');
+            if let Err(e) = file.write_all(json.as_bytes()) {
+                tracing::error!("station: cannot write the transcript: {e}");
+            }
+        }
+        took
+    }
+}
+
+/// "Доска 12" / "Board 12", before a board's own words.
+fn board_label(lang: crate::hearing::Lang, board: u32) -> String {
+    match lang {
+        crate::hearing::Lang::Ru => format!("Доска {board}"),
+        crate::hearing::Lang::En => format!("Board {board}"),
+    }
+}
+
+enum StdinCommand {
+    /// Say the last alert again to this arbiter (0-based).
+    Repeat(usize),
+    Quit,
+}
+
+/// Lines on standard input: `r` or `repeat [N]` says arbiter N's last alert again (the first
+/// arbiter's without N); `q` stops.
+fn stdin_commands() -> Receiver<StdinCommand> {
+    let (tx, rx) = unbounded();
+    let _ = std::thread::Builder::new()
+        .name("station stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut line = String::new();
+            while stdin.read_line(&mut line).is_ok_and(|n| n > 0) {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let command = match words.as_slice() {
+                    ["r" | "repeat"] => Some(StdinCommand::Repeat(0)),
+                    ["r" | "repeat", n] => n
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| *n >= 1)
+                        .map(|n| StdinCommand::Repeat(n - 1)),
+                    ["q" | "quit"] => Some(StdinCommand::Quit),
+                    _ => None,
+                };
+                match command {
+                    Some(c) => {
+                        if tx.send(c).is_err() {
+                            return;
+                        }
+                    }
+                    None if !line.trim().is_empty() => {
+                        eprintln!(
+                            "station: `{}`: say `repeat [ARBITER]` or `quit`",
+                            line.trim()
+                        );
+                    }
+                    None => {}
+                }
+                line.clear();
+            }
+        });
+    rx
+}
+
+fn quit_channel() -> Result<Receiver<()>, StationError> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGINT, SIGTERM]).map_err(StationError::Signals)?;
+    let (tx, rx) = unbounded();
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if signals.forever().next().is_some() {
+                let _ = tx.send(());
+            }
+        })
+        .map_err(StationError::Signals)?;
+    Ok(rx)
+}

@@ -1,0 +1,178 @@
+//! `talkclock station status`: every board of the event in one line each, from the boards'
+//! retained states on the broker and the station's mirror.
+//!
+//! ```text
+//! board 12  running white  white 1:02:03  black 0:58:10  moves 23/22  online  mirror 512/512
+//! ```
+
+use super::config::StationConfig;
+use super::mirror::game_file;
+use super::run::StationError;
+use crate::hall::credentials::Credentials;
+use crate::hall::mqtt::{self, Endpoint, LinkEvent};
+use crate::hall::topics::Kind;
+use crate::hall::{StateMsg, Topics};
+use rumqttc::v5::mqttbytes::QoS;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How long retained messages are gathered after connecting.
+const GATHER: Duration = Duration::from_millis(1500);
+/// How long the broker gets to answer at all.
+const CONNECT: Duration = Duration::from_secs(5);
+
+/// What is known of one board.
+#[derive(Debug, Default)]
+struct Board {
+    state: Option<StateMsg>,
+    online: Option<bool>,
+}
+
+/// Prints every board's line; the station's mirror alone when the broker does not answer.
+pub fn status(config_path: &Path) -> Result<String, StationError> {
+    let config = StationConfig::load(config_path)?;
+    let credentials = Credentials::read(&config.credentials)?;
+    let topics = Topics::new(&config.event);
+    let endpoint = Endpoint {
+        host: config.host.clone(),
+        port: config.port,
+        tls: config.tls,
+        ca: config.ca.clone(),
+        client_id: format!("talkclock-{}-status-{}", config.event, std::process::id()),
+        credentials,
+        will: None,
+    };
+    let (client, events) = mqtt::connect(&endpoint)?;
+    let mut boards: BTreeMap<u32, Board> = BTreeMap::new();
+    let start = Instant::now();
+    let mut until = start + CONNECT;
+    let mut reached = false;
+    let mut why = String::new();
+    while let Some(left) = until.checked_duration_since(Instant::now()) {
+        let Ok(event) = events.recv_timeout(left) else {
+            break;
+        };
+        match event {
+            LinkEvent::Up => {
+                reached = true;
+                for kind in [Kind::State, Kind::Online] {
+                    let _ = client.subscribe(topics.every_board(kind), QoS::AtLeastOnce);
+                }
+                until = Instant::now() + GATHER;
+            }
+            LinkEvent::Down(w) if !reached => {
+                why = w;
+            }
+            LinkEvent::Message { topic, payload } => match topics.parse(&topic) {
+                Some((board, Kind::State)) => {
+                    if let Ok(state) = serde_json::from_slice::<StateMsg>(&payload) {
+                        boards.entry(board).or_default().state = Some(state);
+                    }
+                }
+                Some((board, Kind::Online)) => {
+                    boards.entry(board).or_default().online = Some(payload == b"1");
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    let _ = client.disconnect();
+    let mut out = String::new();
+    if !reached {
+        out.push_str(&format!(
+            "the broker {}:{} did not answer ({}): the station's mirror's last states:\n",
+            config.host,
+            config.port,
+            if why.is_empty() { "no reply" } else { &why }
+        ));
+        for (board, state) in mirror_states(&config.mirror) {
+            boards.entry(board).or_default().state = Some(state);
+        }
+    }
+    if boards.is_empty() {
+        out.push_str("no board has published yet\n");
+    }
+    for (n, b) in &boards {
+        out.push_str(&line(n, b, &config.mirror));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn mirror_states(root: &Path) -> Vec<(u32, StateMsg)> {
+    let mut out = Vec::new();
+    let Ok(dirs) = std::fs::read_dir(root) else {
+        return out;
+    };
+    for dir in dirs.flatten() {
+        let Ok(text) = std::fs::read(dir.path().join("state.json")) else {
+            continue;
+        };
+        if let Ok(state) = serde_json::from_slice::<StateMsg>(&text) {
+            out.push((state.board, state));
+        }
+    }
+    out
+}
+
+/// `1:02:03` (or `2:05` under an hour).
+pub fn clock_text(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let s = ms.unsigned_abs() / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{sign}{h}:{m:02}:{s:02}")
+    } else {
+        format!("{sign}{m}:{s:02}")
+    }
+}
+
+fn line(board: &u32, b: &Board, mirror: &Path) -> String {
+    let mut parts = vec![format!("board {board}")];
+    match &b.state {
+        Some(state) => {
+            let s = &state.status;
+            let word = |k: &str| s.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
+            let ms = |k: &str| s.get(k).and_then(serde_json::Value::as_i64).unwrap_or(0);
+            let running = s.get("running").and_then(|v| v.as_str());
+            parts.push(match running {
+                Some(side) => format!("{} {side}", word("phase")),
+                None => word("phase"),
+            });
+            parts.push(format!("white {}", clock_text(ms("white_ms"))));
+            parts.push(format!("black {}", clock_text(ms("black_ms"))));
+            let moves = s.get("moves");
+            let count = |side: &str| {
+                moves
+                    .and_then(|m| m.get(side))
+                    .and_then(serde_json::Value::as_u64)
+                    .unwrap_or(0)
+            };
+            parts.push(format!("moves {}/{}", count("white"), count("black")));
+            if let Some(result) = s.get("result").filter(|r| !r.is_null()) {
+                parts.push(format!("result {result}"));
+            }
+            parts.push(
+                match b.online {
+                    Some(true) => "online",
+                    Some(false) => "offline",
+                    None => "online ?",
+                }
+                .to_string(),
+            );
+            let held = std::fs::read(game_file(mirror, *board, &state.game))
+                .map(|t| t.iter().filter(|b| **b == b'\n').count())
+                .unwrap_or(0);
+            parts.push(format!("mirror {held}/{}", state.records));
+            let age = (crate::journal::wall_now() - state.wall_ms).max(0);
+            if age > 10_000 {
+                parts.push(format!("(state {} old)", clock_text(age)));
+            }
+            parts.push(format!("game {}", state.game));
+        }
+        None => parts.push("no state".into()),
+    }
+    parts.join("  ")
+}

@@ -87,6 +87,7 @@ pub fn start(
         board,
         client,
         commands,
+        refusal_told: false,
     };
     std::thread::Builder::new()
         .name("hall publisher".into())
@@ -105,6 +106,8 @@ struct Publisher {
     board: u32,
     client: Client,
     commands: Sender<ControlRequest>,
+    /// The broker's refusal of the credentials was logged.
+    refusal_told: bool,
 }
 
 impl Publisher {
@@ -127,7 +130,14 @@ impl Publisher {
                     Err(_) => return,
                 },
                 recv(from_core) -> m => match m {
-                    Ok(ToLink::Alert(alert)) => self.outbox.alert(*alert),
+                    Ok(ToLink::Alert(alert)) => {
+                        // The records behind it (durable before it was told) come first: it
+                        // belongs to their game.
+                        for (game, seq, line) in records.try_iter() {
+                            self.outbox.record(&game, seq, line);
+                        }
+                        self.outbox.alert(*alert);
+                    }
                     Ok(ToLink::State(state)) => {
                         if let Some(p) = self.outbox.state(*state) {
                             self.publish(p);
@@ -166,6 +176,7 @@ impl Publisher {
         match event {
             LinkEvent::Up => {
                 tracing::info!("hall: connected to the broker as board {}", self.board);
+                self.refusal_told = false;
                 for kind in [Kind::Commands, Kind::Mirrored] {
                     let topic = self.topics.board(self.board, kind);
                     if let Err(e) = self.client.subscribe(topic.clone(), QoS::AtLeastOnce) {
@@ -178,7 +189,17 @@ impl Publisher {
             }
             LinkEvent::Down(why) => {
                 if self.outbox.is_connected() {
-                    tracing::warn!("hall: lost the broker ({why}); the clock goes on, the journal keeps every record for it");
+                    tracing::warn!(
+                        "hall: lost the broker ({why}); the clock goes on, the journal keeps \
+                         every record for it"
+                    );
+                } else if why.contains("refused the connection") && !self.refusal_told {
+                    // Wrong credentials will not mend by themselves: said once, loudly.
+                    tracing::error!(
+                        "hall: board {}: {why}: check the [hall] credentials file",
+                        self.board
+                    );
+                    self.refusal_told = true;
                 } else {
                     tracing::debug!("hall: no broker ({why})");
                 }

@@ -1,0 +1,317 @@
+//! A hall for the tests: `talkclock hall init` in a temporary folder, a real mosquitto on a
+//! free port (the harness's `Broker`), boards (`talkclock run --no-audio`, keys on standard
+//! input) and the station (`talkclock station --no-audio --transcript`), each a real process.
+#![allow(dead_code)]
+
+use crate::common_daemon::{self, Daemon};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+pub use talkclock_harness::broker::{free_port, Broker};
+
+/// The event of every test hall.
+pub const EVENT: &str = "test-hall";
+
+/// A hall's folder, broker and boards.
+pub struct Hall {
+    pub dir: tempfile::TempDir,
+    pub broker: Broker,
+    /// Where the boards connect (the broker's port, or a proxy's).
+    pub port: u16,
+}
+
+impl Hall {
+    /// `talkclock hall init --boards N` and its broker, started.
+    pub fn new(boards: u32) -> Hall {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let port = free_port().expect("a free port");
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args([
+                "hall",
+                "init",
+                "--boards",
+                &boards.to_string(),
+                "--event",
+                EVENT,
+            ])
+            .arg("--dir")
+            .arg(dir.path().join("broker"))
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .output()
+            .expect("talkclock hall init runs");
+        assert!(
+            out.status.success(),
+            "hall init failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let broker = Broker::start(&dir.path().join("broker")).expect("mosquitto starts");
+        Hall { dir, broker, port }
+    }
+
+    /// A board's credentials file.
+    pub fn credentials(&self, name: &str) -> PathBuf {
+        self.dir
+            .path()
+            .join("broker")
+            .join("credentials")
+            .join(format!("{name}.toml"))
+    }
+
+    /// A board's folder: its configuration (a 5 s tournament game, White totally blind in
+    /// Russian, Black low-vision in English) with `[hall]`, its journal and transcript.
+    pub fn board_files(&self, n: u32, time: &str, port: u16) -> BoardFiles {
+        self.board_files_as(n, time, port, &format!("board-{n}"))
+    }
+
+    /// As [`Hall::board_files`], with another user's credentials.
+    pub fn board_files_as(&self, n: u32, time: &str, port: u16, user: &str) -> BoardFiles {
+        let dir = self.dir.path().join(format!("board-{n}"));
+        std::fs::create_dir_all(&dir).expect("board folder");
+        let config = dir.join("game.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "mode = \"tournament\"\n\
+                 [[time_control.stage]]\ntime = \"{time}\"\n\
+                 [players.white]\nvision = \"totally_blind\"\nlanguage = \"ru\"\n\
+                 [players.black]\nvision = \"low_vision\"\nlanguage = \"en\"\n\
+                 [arbiter]\nlanguage = \"ru\"\n\
+                 [hall]\nurl = \"mqtt://127.0.0.1:{port}\"\nevent = \"{EVENT}\"\nboard = {n}\n\
+                 credentials = \"{}\"\n",
+                self.credentials(user).display()
+            ),
+        )
+        .expect("write the board's configuration");
+        BoardFiles {
+            journal: dir.join("journal.jsonl"),
+            transcript: dir.join("t.jsonl"),
+            config,
+            dir,
+        }
+    }
+
+    /// Starts a board.
+    pub fn board(&self, files: &BoardFiles) -> Daemon {
+        common_daemon::start(
+            &files.dir,
+            &files.config,
+            &files.journal,
+            &files.transcript,
+            &["--no-audio"],
+        )
+    }
+
+    /// The station's configuration: arbiters `chief` (Russian, boards 1–15) and `deputy`
+    /// (English, 16 on).
+    pub fn station_config(&self) -> PathBuf {
+        let path = self.dir.path().join("station.toml");
+        std::fs::write(
+            &path,
+            format!(
+                "[broker]\nurl = \"mqtt://127.0.0.1:{}\"\nevent = \"{EVENT}\"\ncredentials = \"{}\"\n\
+                 [station]\nmirror = \"mirror\"\nsilent_after = \"0:04\"\nlate_after = \"0:03\"\n\
+                 [[arbiter]]\nname = \"chief\"\nlanguage = \"ru\"\nboards = \"1-15\"\n\
+                 [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n",
+                self.broker.port(),
+                self.credentials("station").display()
+            ),
+        )
+        .expect("write station.toml");
+        path
+    }
+
+    /// The station's mirror folder.
+    pub fn mirror(&self) -> PathBuf {
+        self.dir.path().join("mirror")
+    }
+
+    /// Starts the station (its transcript appended to, over restarts).
+    pub fn station(&self) -> Station {
+        let config = self.station_config();
+        let starts = std::fs::read_dir(self.dir.path())
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("station-"))
+                    .count()
+            })
+            .unwrap_or(0);
+        let part = self.dir.path().join(format!("station-{starts:03}.jsonl"));
+        let child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["station", "--no-audio", "--config"])
+            .arg(&config)
+            .arg("--transcript")
+            .arg(&part)
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("talkclock station starts");
+        Station {
+            child: Some(child),
+            part,
+        }
+    }
+
+    /// `talkclock station status`'s output.
+    pub fn status(&self) -> String {
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["station", "status", "--config"])
+            .arg(self.station_config())
+            .output()
+            .expect("station status runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `talkclock station ctl BOARD WORDS…`: (exit code, reply).
+    pub fn ctl(&self, board: u32, words: &[&str]) -> (i32, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["station", "ctl", "--config"])
+            .arg(self.station_config())
+            .arg(board.to_string())
+            .args(words)
+            .output()
+            .expect("station ctl runs");
+        (
+            out.status.code().unwrap_or(-1),
+            format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        )
+    }
+}
+
+/// A board's files.
+pub struct BoardFiles {
+    pub dir: PathBuf,
+    pub config: PathBuf,
+    pub journal: PathBuf,
+    pub transcript: PathBuf,
+}
+
+/// A running station; its lines go to one transcript file per start, read together.
+pub struct Station {
+    child: Option<Child>,
+    part: PathBuf,
+}
+
+impl Station {
+    /// Every line it said, over every start (parsed).
+    pub fn lines(&self) -> Vec<serde_json::Value> {
+        let dir = self.part.parent().expect("a folder");
+        let mut parts: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("read the folder")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("station-") && n.ends_with(".jsonl"))
+            })
+            .collect();
+        parts.sort();
+        parts
+            .iter()
+            .flat_map(|p| {
+                std::fs::read_to_string(p)
+                    .unwrap_or_default()
+                    .lines()
+                    .filter_map(|l| serde_json::from_str(l).ok())
+                    .collect::<Vec<serde_json::Value>>()
+            })
+            .collect()
+    }
+
+    /// SIGKILL.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Station {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Waits until `check` holds, at most `limit`; says `what` when it does not.
+pub fn wait_for(limit: Duration, what: &str, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The lines of a JSON-lines file.
+pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// The station's mirror of a board's game: the file whose first line is the board's journal's.
+pub fn mirror_of(mirror: &Path, board: u32, journal: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(journal).ok()?;
+    let first = text.lines().next()?;
+    let id: String = serde_json::from_str::<serde_json::Value>(first)
+        .ok()?
+        .get("digest")?
+        .as_str()?
+        .chars()
+        .take(16)
+        .collect();
+    let path = mirror
+        .join(format!("board-{board}"))
+        .join(format!("{id}.jsonl"));
+    path.exists().then_some(path)
+}
+
+/// `talkclock replay`'s lines.
+pub fn replay(journal: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("replay")
+        .arg(journal)
+        .output()
+        .expect("replay runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The alerts the station said for `board` (event `alert`), as (alert id, priority, text).
+pub fn alerts_of(lines: &[serde_json::Value], board: u64) -> Vec<(u64, String, String)> {
+    lines
+        .iter()
+        .filter(|l| l["event"] == "alert" && l["board"] == board)
+        .map(|l| {
+            (
+                l["alert"].as_u64().unwrap_or(u64::MAX),
+                l["priority"].as_str().unwrap_or("").to_string(),
+                l["text"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The board's count of alerts, from its last state in the station's mirror.
+pub fn board_alert_count(mirror: &Path, board: u32) -> Option<u64> {
+    let text = std::fs::read(mirror.join(format!("board-{board}")).join("state.json")).ok()?;
+    let state: serde_json::Value = serde_json::from_slice(&text).ok()?;
+    state["alerts"].as_u64()
+}

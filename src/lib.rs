@@ -10,6 +10,7 @@
 //! ```text
 //! cli                           the subcommands
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
+//! hall                          the tournament hall: MQTT topics, publisher, broker files
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
 //! config · transcript           the TOML file, building each layer's settings; JSON lines
 //! table                         one game: clock + scheduler + who hears what
@@ -25,6 +26,7 @@ pub mod clock;
 pub mod config;
 pub mod control;
 pub mod daemon;
+pub mod hall;
 pub mod hearing;
 pub mod input;
 pub mod journal;

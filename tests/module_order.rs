@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["config", "transcript"],
     &["journal", "sim", "setup"],
+    &["hall"],
     &["daemon"],
     &["cli"],
 ];

@@ -9,8 +9,8 @@ set -euo pipefail
 # Build: gilrs (libudev), cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
 build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev)
 # Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
-# speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock.
-test_pkgs=(mosquitto mosquitto-clients pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime)
+# speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test) and openssl (a self-signed certificate for its TLS test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock.
+test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime)
 
 # The Debian package: dpkg-shlibdeps (dpkg-dev), lintian, systemd-analyze (systemd).
 deb_pkgs=(dpkg-dev lintian systemd git)

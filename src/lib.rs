@@ -9,7 +9,9 @@
 //!
 //! ```text
 //! cli                           the subcommands
+//! station                       the hall's arbiter station: mirror, alerts spoken, commands
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
+//! hall                          the tournament hall: MQTT topics, a board's publisher, broker files
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
 //! config · transcript           the TOML file, building each layer's settings; JSON lines
 //! table                         one game: clock + scheduler + who hears what

@@ -129,6 +129,13 @@ enum CliCommand {
     },
     /// List audio outputs and input controllers.
     Devices,
+    /// The tournament hall's MQTT broker: `hall init` writes its configuration, passwords and
+    /// ACL.
+    Hall {
+        /// What to do.
+        #[command(subcommand)]
+        command: HallCommand,
+    },
     /// Measure this binary on this machine (flags, presses, audio latency, idle cost, drift).
     ///
     /// Runs the benchmark program `talkclock-bench` from this program's folder with the same
@@ -205,6 +212,73 @@ enum CliCommand {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+/// `talkclock hall`'s subcommands.
+#[derive(Subcommand)]
+enum HallCommand {
+    /// Write a hall's broker folder: mosquitto.conf, passwd (a random password per board and
+    /// for the station), acl, credentials/*.toml (mode 0600) and data/.
+    Init(HallInitArgs),
+}
+
+/// `talkclock hall init`'s options.
+#[derive(clap::Args)]
+struct HallInitArgs {
+    /// How many boards (1 to 500): users board-1 … board-N.
+    #[arg(long)]
+    boards: u32,
+    /// The event id, a topic level: 1 to 64 of A-Z a-z 0-9 _ -.
+    #[arg(long)]
+    event: String,
+    /// The folder to write (created).
+    #[arg(long)]
+    dir: PathBuf,
+    /// The MQTT port.
+    #[arg(long, default_value_t = 1883)]
+    port: u16,
+    /// Listen on this address only (every address when omitted).
+    #[arg(long)]
+    bind: Option<String>,
+    /// A TLS listener too, with this certificate (PEM).
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The TLS certificate's private key (PEM).
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// A CA file for the TLS listener (clients' certificates).
+    #[arg(long, requires = "tls_cert")]
+    tls_ca: Option<PathBuf>,
+    /// The TLS listener's port.
+    #[arg(long, default_value_t = 8883, requires = "tls_cert")]
+    tls_port: u16,
+    /// Overwrite an existing hall's files (every password changes).
+    #[arg(long)]
+    force: bool,
+}
+
+impl HallInitArgs {
+    fn options(self) -> talkclock::hall::init::InitOptions {
+        let tls_port = self.tls_port;
+        let tls = match (self.tls_cert, self.tls_key) {
+            (Some(cert), Some(key)) => Some(talkclock::hall::init::TlsOptions {
+                cert,
+                key,
+                ca: self.tls_ca,
+                port: tls_port,
+            }),
+            _ => None,
+        };
+        talkclock::hall::init::InitOptions {
+            boards: self.boards,
+            event: self.event,
+            dir: self.dir,
+            port: self.port,
+            bind: self.bind,
+            tls,
+            force: self.force,
+        }
+    }
 }
 
 /// `talkclock run`'s options.
@@ -354,6 +428,9 @@ fn main() -> ExitCode {
         CliCommand::Station(args) => station(args),
         CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
+        CliCommand::Hall {
+            command: HallCommand::Init(init),
+        } => cli::hall_init(&init.options()),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
         CliCommand::ListenSet {
             lang,

@@ -14,7 +14,9 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["config", "transcript"],
     &["journal", "sim", "setup"],
+    &["hall"],
     &["daemon"],
+    &["station"],
     &["cli"],
 ];
 

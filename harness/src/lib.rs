@@ -1,7 +1,8 @@
 //! talkclock's benchmark and test harness, kept out of the shipped library: a private
 //! PulseAudio server with a null sink and a `parec` recorder ([`pulse`]), a private
 //! speech-dispatcher ([`speechd`]), child processes stopped with SIGTERM ([`process`]), the real
-//! daemon as a child process ([`daemon`]), and the benchmark itself (`talkclock-bench`, which
+//! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), and the
+//! benchmark itself (`talkclock-bench`, which
 //! `talkclock bench` runs).
 //!
 //! The benchmark measures the real `talkclock` binary on this machine: flag timing and press
@@ -14,6 +15,7 @@
 //! something could not be measured (no PulseAudio, no voice packs, a daemon that died).
 
 pub mod audio;
+pub mod broker;
 pub mod core_loop;
 pub mod daemon;
 pub mod drift;

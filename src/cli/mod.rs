@@ -2,6 +2,7 @@
 
 pub mod bench;
 mod buttons;
+mod hall;
 mod learn;
 mod station;
 pub use station::{import_from_station, station, station_ctl, station_status};
@@ -13,6 +14,7 @@ mod wav;
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate as run_script, ScriptError};
 pub use buttons::buttons;
+pub use hall::hall_init;
 pub use learn::learn;
 pub use listen::{listen_set_command, listen_stretch, ListenSetOptions};
 use std::io::Write;
@@ -64,6 +66,10 @@ pub enum Failure {
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}")]
     Voices(String),
+    /// `hall init` refused its options or an existing hall (exit 2), or could not write
+    /// (exit 1).
+    #[error("{0}")]
+    HallInit(#[from] crate::hall::init::InitError),
     /// The daemon refused a control request (exit 1; its reply is printed).
     #[error("")]
     Refused,
@@ -82,6 +88,13 @@ impl Failure {
             Failure::Journal(_) | Failure::Locked(_) => 3,
             Failure::Voices(_) => 4,
             Failure::Refused => 1,
+            Failure::HallInit(e) => {
+                if e.is_usage() {
+                    2
+                } else {
+                    1
+                }
+            }
             Failure::Config(_)
             | Failure::Script(_)
             | Failure::Read { .. }

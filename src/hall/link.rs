@@ -3,7 +3,6 @@
 //! moves a flag. Commands from the station go to the core through the same channel as the
 //! control socket's, and are answered on the board's `replies` topic.
 
-use super::credentials::Credentials;
 use super::mqtt::{self, Endpoint, LinkEvent};
 use super::outbox::Outbox;
 use super::payload::{AlertMsg, CommandMsg, Mirrored, ReplyMsg, StateMsg};
@@ -67,7 +66,7 @@ pub fn start(
     records: Receiver<Durable>,
     commands: Sender<ControlRequest>,
 ) -> Result<HallLink, HallError> {
-    let credentials = Credentials::read(&settings.credentials)?;
+    let credentials = crate::hall::credentials::read(&settings.credentials)?;
     let topics = Topics::new(&settings.event);
     let board = settings.board;
     let endpoint = Endpoint {

@@ -3,14 +3,20 @@
 //!
 //! - [`topics`] and [`payload`]: what goes where, version 1 (`docs/HALL.md`);
 //! - [`outbox`]: the board's publisher as a pure state machine (the journal is the outbox);
-//! - [`link`]: the board's network thread around it (rumqttc, MQTT v5);
+//! - [`link`]: the board's network thread around it; [`mqtt`]: one connection (rumqttc, v5);
 //! - [`store`]: the journal store that hands each durable record to the link;
-//! - [`credentials`] and [`init`]: the broker's files (`talkclock hall init`).
+//! - [`credentials`]: the login file each board and the station get;
+//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`]): the broker's configuration,
+//!   passwords and ACL (`talkclock hall init`).
 
 pub mod credentials;
+pub mod init;
 pub mod link;
+pub mod mosquitto;
 pub mod mqtt;
 pub mod outbox;
+pub mod owner;
+pub mod passwd;
 pub mod payload;
 pub mod store;
 pub mod topics;

@@ -5,7 +5,6 @@
 
 use super::config::StationConfig;
 use super::run::StationError;
-use crate::hall::credentials::Credentials;
 use crate::hall::mqtt::{self, Endpoint, LinkEvent};
 use crate::hall::payload::{CommandMsg, ReplyMsg};
 use crate::hall::topics::Kind;
@@ -38,7 +37,8 @@ pub fn ctl(
     words: &[String],
 ) -> Result<serde_json::Value, CtlError> {
     let config = StationConfig::load(config_path).map_err(StationError::from)?;
-    let credentials = Credentials::read(&config.credentials).map_err(StationError::from)?;
+    let credentials =
+        crate::hall::credentials::read(&config.credentials).map_err(StationError::from)?;
     let json = crate::control::client::request_for(words).map_err(CtlError::Words)?;
     let request: serde_json::Value =
         serde_json::from_str(&json).map_err(|e| CtlError::Words(e.to_string()))?;

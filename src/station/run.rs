@@ -8,7 +8,6 @@ use super::queue::AlertQueue;
 use super::watch::{Change, Watch};
 use crate::daemon::announcer::Announcer;
 use crate::daemon::{CoreOutput, RunOptions};
-use crate::hall::credentials::Credentials;
 use crate::hall::mqtt::{self, Endpoint, LinkEvent};
 use crate::hall::topics::Kind;
 use crate::hall::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg, Topics};
@@ -133,7 +132,7 @@ struct Station {
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
 pub fn run(options: &StationOptions) -> Result<(), StationError> {
     let config = StationConfig::load(&options.config)?;
-    let credentials = Credentials::read(&config.credentials)?;
+    let credentials = crate::hall::credentials::read(&config.credentials)?;
     let mirror = Mirror::open(&config.mirror).map_err(|source| StationError::Io {
         what: config.mirror.display().to_string(),
         source,

@@ -8,7 +8,6 @@
 use super::config::StationConfig;
 use super::mirror::game_file;
 use super::run::StationError;
-use crate::hall::credentials::Credentials;
 use crate::hall::mqtt::{self, Endpoint, LinkEvent};
 use crate::hall::topics::Kind;
 use crate::hall::{StateMsg, Topics};
@@ -32,7 +31,7 @@ struct Board {
 /// Prints every board's line; the station's mirror alone when the broker does not answer.
 pub fn status(config_path: &Path) -> Result<String, StationError> {
     let config = StationConfig::load(config_path)?;
-    let credentials = Credentials::read(&config.credentials)?;
+    let credentials = crate::hall::credentials::read(&config.credentials)?;
     let topics = Topics::new(&config.event);
     let endpoint = Endpoint {
         host: config.host.clone(),

@@ -24,6 +24,12 @@ impl Hall {
     /// `talkclock hall init --boards N` and its broker, started.
     pub fn new(boards: u32) -> Hall {
         let dir = tempfile::tempdir().expect("tempdir");
+        // mosquitto, started as root, reads its password file as the user `mosquitto`.
+        std::fs::set_permissions(
+            dir.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .expect("chmod 755");
         let port = free_port().expect("a free port");
         let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
             .args([

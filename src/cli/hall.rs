@@ -1,0 +1,11 @@
+//! `talkclock hall …`: the tournament hall's set-up. `hall init` writes the broker's folder
+//! ([`crate::hall::init`]) and prints what it wrote and what to do next.
+
+use super::{print_lines, Failure};
+use crate::hall::init::{init, InitOptions};
+
+/// `talkclock hall init`: writes the files, then prints the report.
+pub fn hall_init(options: &InitOptions) -> Result<(), Failure> {
+    let written = init(options)?;
+    print_lines(written.report())
+}

@@ -1,0 +1,402 @@
+//! `talkclock hall init`: writes a hall's broker folder — `mosquitto.conf`, `passwd` (a random
+//! password per board and for the station), `acl`, `credentials/*.toml` (mode 0600) and the
+//! empty `data/` — and says what to do next.
+
+use super::credentials::Credentials;
+use super::mosquitto::{self, Conf, Listener, TlsListener};
+use super::owner::{self, Ownership};
+use super::passwd::{self, RandomError};
+use std::io::Write as _;
+use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
+
+/// The most boards a hall may have.
+pub const MAX_BOARDS: u32 = 500;
+
+/// The longest event id.
+pub const MAX_EVENT_LEN: usize = 64;
+
+/// The files that `--force` is needed to overwrite.
+const GUARDED: &[&str] = &["mosquitto.conf", "passwd", "acl"];
+
+/// What to write.
+#[derive(Debug, Clone)]
+pub struct InitOptions {
+    /// Boards 1 to `boards`.
+    pub boards: u32,
+    /// The event id (a topic level: `[A-Za-z0-9_-]`, at most 64).
+    pub event: String,
+    /// The folder to write (created).
+    pub dir: PathBuf,
+    /// The plain MQTT port.
+    pub port: u16,
+    /// The address to listen on (every address when `None`).
+    pub bind: Option<String>,
+    /// A TLS listener too.
+    pub tls: Option<TlsOptions>,
+    /// Overwrite an earlier hall's files.
+    pub force: bool,
+}
+
+/// The TLS listener's options.
+#[derive(Debug, Clone)]
+pub struct TlsOptions {
+    /// The server's certificate (PEM).
+    pub cert: PathBuf,
+    /// Its private key (PEM).
+    pub key: PathBuf,
+    /// A CA file for clients' certificates.
+    pub ca: Option<PathBuf>,
+    /// Its port.
+    pub port: u16,
+}
+
+/// Why the hall's files were not written.
+#[derive(Debug, thiserror::Error)]
+pub enum InitError {
+    /// `--boards` out of range.
+    #[error("--boards {0}: a hall has 1 to {MAX_BOARDS} boards")]
+    Boards(u32),
+    /// A bad event id.
+    #[error("--event {0:?}: an event id is 1 to {MAX_EVENT_LEN} of the characters A-Z a-z 0-9 _ - (it is a topic level: no `/`, `+`, `#`, spaces)")]
+    Event(String),
+    /// A bad bind address.
+    #[error("--bind {0:?}: give an IP address or a host name")]
+    Bind(String),
+    /// Port 0, or both listeners on one port.
+    #[error("{0}")]
+    Port(String),
+    /// A path that cannot go into `mosquitto.conf` (a line break in it).
+    #[error("{}: mosquitto's configuration cannot hold a path with a line break", .0.display())]
+    Path(PathBuf),
+    /// A TLS file that cannot be found.
+    #[error("{option} {}: cannot find the file: {source}", path.display())]
+    TlsFile {
+        /// `--tls-cert`, `--tls-key` or `--tls-ca`.
+        option: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// An earlier hall's files are there and `--force` was not given.
+    #[error("{}: {} already there; give --force to overwrite (every password changes)", dir.display(), names.join(", "))]
+    Exists {
+        /// The folder.
+        dir: PathBuf,
+        /// The files found.
+        names: Vec<String>,
+    },
+    /// A file or folder could not be written.
+    #[error("{}: {source}", path.display())]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No random bytes.
+    #[error("{0}")]
+    Random(#[from] RandomError),
+}
+
+impl InitError {
+    /// True for a bad option or an existing hall (the command line is to be changed), false
+    /// when writing failed.
+    pub fn is_usage(&self) -> bool {
+        !matches!(self, InitError::Write { .. } | InitError::Random(_))
+    }
+}
+
+/// What was written.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// The folder (absolute).
+    pub dir: PathBuf,
+    /// The options it was written with.
+    pub options: InitOptions,
+    /// The station's login (the boards' are in their files).
+    pub station: Credentials,
+    /// Whose `passwd` and `data/` are.
+    pub ownership: Ownership,
+}
+
+/// Checks that `event` can be a topic level of the hall.
+pub fn check_event(event: &str) -> Result<(), InitError> {
+    let good = (1..=MAX_EVENT_LEN).contains(&event.len())
+        && event
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if good {
+        Ok(())
+    } else {
+        Err(InitError::Event(event.to_string()))
+    }
+}
+
+fn check_bind(bind: &str) -> Result<(), InitError> {
+    let host_name = !bind.is_empty()
+        && bind.len() <= 253
+        && bind
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
+    if bind.parse::<std::net::IpAddr>().is_ok() || host_name {
+        Ok(())
+    } else {
+        Err(InitError::Bind(bind.to_string()))
+    }
+}
+
+/// Checks every option that needs no file system.
+pub fn check(options: &InitOptions) -> Result<(), InitError> {
+    if !(1..=MAX_BOARDS).contains(&options.boards) {
+        return Err(InitError::Boards(options.boards));
+    }
+    check_event(&options.event)?;
+    if let Some(bind) = &options.bind {
+        check_bind(bind)?;
+    }
+    if options.port == 0 {
+        return Err(InitError::Port(
+            "--port 0: give a port from 1 to 65535".into(),
+        ));
+    }
+    if let Some(tls) = &options.tls {
+        if tls.port == 0 {
+            return Err(InitError::Port(
+                "--tls-port 0: give a port from 1 to 65535".into(),
+            ));
+        }
+        if tls.port == options.port {
+            return Err(InitError::Port(format!(
+                "--port and --tls-port are both {}: the two listeners need two ports",
+                options.port
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> InitError + '_ {
+    move |source| InitError::Write {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// Writes `text` to `path` with this mode (also when the file was already there).
+fn write_file(path: &Path, text: &str, mode: u32) -> Result<(), InitError> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(mode)
+        .open(path)
+        .map_err(write_error(path))?;
+    file.set_permissions(std::fs::Permissions::from_mode(mode))
+        .map_err(write_error(path))?;
+    file.write_all(text.as_bytes()).map_err(write_error(path))?;
+    file.sync_all().map_err(write_error(path))
+}
+
+/// An absolute, existing TLS file.
+fn tls_file(option: &'static str, path: &Path) -> Result<PathBuf, InitError> {
+    let absolute = path.canonicalize().map_err(|source| InitError::TlsFile {
+        option,
+        path: path.to_owned(),
+        source,
+    })?;
+    conf_path(&absolute)?;
+    Ok(absolute)
+}
+
+fn conf_path(path: &Path) -> Result<(), InitError> {
+    let text = path.as_os_str().as_encoded_bytes();
+    if text.contains(&b'\n') || text.contains(&b'\r') {
+        Err(InitError::Path(path.to_owned()))
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes the hall's files into `options.dir`.
+pub fn init(options: &InitOptions) -> Result<Written, InitError> {
+    check(options)?;
+    let tls = match &options.tls {
+        Some(t) => Some(TlsListener {
+            listener: Listener {
+                port: t.port,
+                bind: options.bind.clone(),
+            },
+            cert: tls_file("--tls-cert", &t.cert)?,
+            key: tls_file("--tls-key", &t.key)?,
+            ca: t
+                .ca
+                .as_deref()
+                .map(|ca| tls_file("--tls-ca", ca))
+                .transpose()?,
+        }),
+        None => None,
+    };
+    std::fs::create_dir_all(&options.dir).map_err(write_error(&options.dir))?;
+    let dir = options
+        .dir
+        .canonicalize()
+        .map_err(write_error(&options.dir))?;
+    conf_path(&dir)?;
+    let found: Vec<String> = GUARDED
+        .iter()
+        .filter(|name| dir.join(name).exists())
+        .map(|name| name.to_string())
+        .collect();
+    if !found.is_empty() && !options.force {
+        return Err(InitError::Exists { dir, names: found });
+    }
+
+    let credentials_dir = dir.join("credentials");
+    let data_dir = dir.join("data");
+    for folder in [&credentials_dir, &data_dir] {
+        std::fs::create_dir_all(folder).map_err(write_error(folder))?;
+    }
+    std::fs::set_permissions(&credentials_dir, std::fs::Permissions::from_mode(0o700))
+        .map_err(write_error(&credentials_dir))?;
+
+    let mut passwd_text = String::new();
+    let mut add_user = |username: String| -> Result<Credentials, InitError> {
+        let credentials = Credentials {
+            password: passwd::random_password()?,
+            username,
+        };
+        let salt = passwd::random_salt()?;
+        passwd_text += &passwd::line(&credentials.username, &credentials.password, &salt);
+        passwd_text.push('\n');
+        let file = credentials_dir.join(format!("{}.toml", credentials.username));
+        write_file(&file, &credentials.to_toml(), 0o600)?;
+        Ok(credentials)
+    };
+    for n in 1..=options.boards {
+        add_user(format!("board-{n}"))?;
+    }
+    let station = add_user("station".to_string())?;
+    let passwd_file = dir.join("passwd");
+    write_file(&passwd_file, &passwd_text, 0o600)?;
+    let ownership =
+        owner::give_to_broker(&[&passwd_file, &data_dir]).map_err(|source| InitError::Write {
+            path: dir.clone(),
+            source,
+        })?;
+    write_file(
+        &dir.join("acl"),
+        &mosquitto::acl_text(&options.event, options.boards),
+        0o644,
+    )?;
+    let conf = Conf {
+        dir: &dir,
+        event: &options.event,
+        boards: options.boards,
+        plain: Listener {
+            port: options.port,
+            bind: options.bind.clone(),
+        },
+        tls,
+    };
+    write_file(
+        &dir.join("mosquitto.conf"),
+        &mosquitto::conf_text(&conf),
+        0o644,
+    )?;
+    Ok(Written {
+        dir,
+        options: options.clone(),
+        station,
+        ownership,
+    })
+}
+
+impl Written {
+    /// The host boards connect to: the bound address when it is one, else a placeholder.
+    fn host(&self) -> String {
+        match self.options.bind.as_deref() {
+            Some(b)
+                if b.parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_unspecified()) =>
+            {
+                "HOST".to_string()
+            }
+            Some(b) if b.contains(':') => format!("[{b}]"),
+            Some(b) => b.to_string(),
+            None => "HOST".to_string(),
+        }
+    }
+
+    /// What was written and what to do next, as lines to print.
+    pub fn report(&self) -> Vec<String> {
+        let dir = self.dir.display();
+        let o = &self.options;
+        let last = o.boards;
+        let host = self.host();
+        let mut lines = vec![
+            format!(
+                "Wrote the hall of event {} ({last} boards) in {dir}:",
+                o.event
+            ),
+            "  mosquitto.conf  the broker's configuration".to_string(),
+            format!("  passwd          password hashes of board-1 … board-{last} and station"),
+            "  acl             each user's own topics, nothing else".to_string(),
+            format!("  credentials/    board-1.toml … board-{last}.toml, station.toml (mode 0600)"),
+            "  data/           the broker's database (retained and queued messages)".to_string(),
+            String::new(),
+            "Start the broker:".to_string(),
+            format!("  mosquitto -c {dir}/mosquitto.conf"),
+        ];
+        lines.push(match self.ownership {
+            Ownership::Caller => "as the user who ran this (it owns passwd and data/).".into(),
+            Ownership::GivenToBroker => format!(
+                "as root: it drops to the user {}, who now owns passwd and data/.",
+                owner::BROKER_USER
+            ),
+            Ownership::NoBrokerUser => format!(
+                "There is no user {} here: started as root, mosquitto would drop to it; \
+                 install mosquitto first, or run the broker as the user who owns passwd.",
+                owner::BROKER_USER
+            ),
+        });
+        lines.extend([
+            String::new(),
+            "On board n: copy credentials/board-<n>.toml to it (mode 0600, owned by the user the"
+                .to_string(),
+            "clock runs as), e.g. to /etc/talkclock/hall.toml, and add to its configuration:"
+                .to_string(),
+            "  [hall]".to_string(),
+            format!("  url = \"mqtt://{host}:{}\"", o.port),
+            format!("  event = \"{}\"", o.event),
+            "  board = <n>".to_string(),
+            "  credentials = \"/etc/talkclock/hall.toml\"".to_string(),
+        ]);
+        if let Some(tls) = &o.tls {
+            lines.push(format!(
+                "(over TLS: url = \"mqtts://{host}:{}\", the boards trusting the certificate's CA)",
+                tls.port
+            ));
+            if self.ownership == Ownership::GivenToBroker {
+                lines.push(format!(
+                    "The user {} must be able to read {} (e.g. chgrp {0} KEY; chmod 640 KEY).",
+                    owner::BROKER_USER,
+                    tls.key.display()
+                ));
+            }
+        }
+        if host == "HOST" {
+            lines.push("HOST is this machine's address on the hall's network.".to_string());
+        }
+        lines.push(String::new());
+        lines.push(format!(
+            "The station logs in as `station` with {dir}/credentials/station.toml."
+        ));
+        lines
+    }
+}
+
+#[cfg(test)]
+#[path = "init_tests.rs"]
+mod init_tests;

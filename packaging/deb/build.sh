@@ -65,6 +65,11 @@ install -d "$doc/examples"
 for example in config/*.toml; do
     install -m 0644 "$example" "$doc/examples/"
 done
+# A hall's board and station (docs/HALL.md).
+install -d "$doc/examples/hall"
+for example in config/hall/*.toml; do
+    install -m 0644 "$example" "$doc/examples/hall/"
+done
 install -D -m 0644 config/talkclock.service "$root/lib/systemd/system/talkclock.service"
 install -D -m 0644 config/talkclock-user.service "$root/usr/lib/systemd/user/talkclock.service"
 install -D -m 0644 config/99-talkclock-input.rules "$root/lib/udev/rules.d/99-talkclock-input.rules"

@@ -29,6 +29,17 @@ fn every_shipped_example_is_valid() {
 }
 
 #[test]
+fn the_hall_board_example_is_valid_and_names_its_board() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/hall/board.toml");
+    let config = Config::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let hall = config.hall.expect("a [hall] section");
+    assert_eq!(
+        (hall.board, hall.port, hall.event.as_str()),
+        (1, 1883, "demo")
+    );
+}
+
+#[test]
 fn the_fmjd_example_has_a_repeating_second_stage() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/fmjd-classical.toml");
     let config = Config::load(&path).unwrap();

@@ -1,12 +1,12 @@
 //! The tournament hall: every board's clock on one arbiter station, over an MQTT broker
 //! (mosquitto). A board stays a whole clock on its own; the broker only carries copies.
 //!
-//! - [`topics`] and [`payload`]: what goes where, version 1 (`docs/HALL.md`);
-//! - [`outbox`]: the board's publisher as a pure state machine (the journal is the outbox);
-//! - [`link`]: the board's network thread around it; [`mqtt`]: one connection (rumqttc, v5);
-//! - [`store`]: the journal store that hands each durable record to the link;
-//! - [`credentials`]: the login file each board and the station get;
-//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`]): the broker's configuration,
+//! - [`topics`] and [`payload`], what goes where, version 1 (`docs/HALL.md`);
+//! - [`outbox`], the board's publisher as a pure state machine (the journal is the outbox);
+//! - [`link`], the board's network thread around it; [`mqtt`], one connection (rumqttc, v5);
+//! - [`store`], the journal store that hands each durable record to the link;
+//! - [`credentials`], the login file each board and the station get;
+//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`]), the broker's configuration,
 //!   passwords and ACL (`talkclock hall init`).
 
 pub mod credentials;

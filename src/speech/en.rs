@@ -158,27 +158,26 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
 
 /// Says one announcement into `b`.
 fn say_announcement(b: &mut Builder, a: &Announcement) {
-    let mut b = b;
     match a {
         Announcement::Start { side } => {
             b.say(name(*side));
             b.say(TO_MOVE);
         }
         Announcement::Countdown { remaining_ms } => {
-            num::say_number(&mut b, (*remaining_ms).max(0) as u64 / 1000);
+            num::say_number(b, (*remaining_ms).max(0) as u64 / 1000);
         }
         Announcement::Reminder { side } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(YOUR_CLOCK_RUNS);
         }
         Announcement::Refused => b.say(REFUSED),
         Announcement::Volume { level } => {
             b.say(VOLUME);
-            num::say_number(&mut b, u64::from(*level));
+            num::say_number(b, u64::from(*level));
         }
         Announcement::SpeechRate { level } => {
             b.say(SPEECH_RATE);
-            num::say_number(&mut b, u64::from(*level));
+            num::say_number(b, u64::from(*level));
         }
         Announcement::TimeReadout {
             side,
@@ -186,17 +185,17 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             moves_made,
             moves_to_control,
         } => {
-            side_label(&mut b, *side);
-            say_remaining(&mut b, *remaining_ms);
+            side_label(b, *side);
+            say_remaining(b, *remaining_ms);
             if let Some(moves) = moves_made {
                 // "Twelve moves made", "one move made".
                 b.stop();
-                say_count(&mut b, u64::from(*moves), &MOVE);
+                say_count(b, u64::from(*moves), &MOVE);
                 b.say(MADE);
             }
             if let Some(moves) = moves_to_control {
                 b.stop();
-                say_count(&mut b, u64::from(*moves), &MOVE);
+                say_count(b, u64::from(*moves), &MOVE);
                 b.say(TO_CONTROL);
             }
         }
@@ -204,18 +203,18 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             b.say(OPPONENT);
             b.say_in_parens(name(*side));
             b.mark(":");
-            say_remaining(&mut b, *remaining_ms);
+            say_remaining(b, *remaining_ms);
         }
         Announcement::Move { side, number } => {
             b.say(MOVE.one);
-            num::say_number(&mut b, u64::from(*number));
+            num::say_number(b, u64::from(*number));
             b.stop();
             b.say(name(side.other()));
             b.say(TO_MOVE);
         }
         Announcement::MovesToControl { side, moves } => {
-            side_label(&mut b, *side);
-            say_count(&mut b, u64::from(*moves), &MOVE);
+            side_label(b, *side);
+            say_count(b, u64::from(*moves), &MOVE);
             b.say(TO_CONTROL);
         }
         Announcement::Warning {
@@ -223,8 +222,8 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             remaining_ms,
             sudden_death,
         } => {
-            side_label(&mut b, *side);
-            say_remaining(&mut b, *remaining_ms);
+            side_label(b, *side);
+            say_remaining(b, *remaining_ms);
             b.say(if *sudden_death {
                 TO_GAME_END
             } else {
@@ -235,14 +234,14 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             side,
             overtime,
             state,
-        } => en_overtime::overtime(&mut b, *side, overtime, state),
+        } => en_overtime::overtime(b, *side, overtime, state),
         Announcement::PhaseReadout {
             side,
             remaining_ms,
             phase,
-        } => en_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        } => en_overtime::readout(b, *side, *remaining_ms, *phase),
         Announcement::MainTimeWarning { side, remaining_ms } => {
-            en_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+            en_overtime::main_time_warning(b, *side, *remaining_ms)
         }
         Announcement::Flag { side } => {
             b.say(possessive(*side));
@@ -257,7 +256,7 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         } => {
             b.say(possessive(*side));
             b.say(TIME_SET_TO);
-            say_parts(&mut b, exact_parts(*new_ms));
+            say_parts(b, exact_parts(*new_ms));
             if *clamped {
                 b.stop();
                 b.say(CLAMPED);
@@ -268,24 +267,24 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             b.say(STOPPED_CLOCK);
         }
         Announcement::NewStage { side, added_ms } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(NEW_CONTROL);
             if !exact_parts(*added_ms).is_zero() {
                 b.mark(",");
                 b.say(PLUS);
-                say_parts(&mut b, exact_parts(*added_ms));
+                say_parts(b, exact_parts(*added_ms));
             }
         }
-        Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
+        Announcement::Result { outcome, reason } => result(b, *outcome, *reason),
         Announcement::ClockCheck {
             rules,
             stages,
             white_ms,
             black_ms,
             end,
-        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms, *end),
+        } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
         Announcement::Board {

@@ -161,7 +161,6 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
 
 /// Says one announcement into `b`.
 fn say_announcement(b: &mut Builder, a: &Announcement) {
-    let mut b = b;
     match a {
         Announcement::Start { side } => {
             b.say(TO_MOVE);
@@ -170,31 +169,21 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         Announcement::Countdown { remaining_ms } => {
             // Counting aloud: "три, два, один".
             let seconds = (*remaining_ms).max(0) as u64 / 1000;
-            num::say_number(&mut b, seconds, Gender::Masculine, Case::Nominative);
+            num::say_number(b, seconds, Gender::Masculine, Case::Nominative);
         }
         Announcement::Reminder { side } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(YOUR_CLOCK_RUNS);
         }
         Announcement::Refused => b.say(REFUSED),
         Announcement::Volume { level } => {
             // A level counted as a number: "громкость семь".
             b.say(VOLUME);
-            num::say_number(
-                &mut b,
-                u64::from(*level),
-                Gender::Masculine,
-                Case::Nominative,
-            );
+            num::say_number(b, u64::from(*level), Gender::Masculine, Case::Nominative);
         }
         Announcement::SpeechRate { level } => {
             b.say(SPEECH_RATE);
-            num::say_number(
-                &mut b,
-                u64::from(*level),
-                Gender::Masculine,
-                Case::Nominative,
-            );
+            num::say_number(b, u64::from(*level), Gender::Masculine, Case::Nominative);
         }
         Announcement::TimeReadout {
             side,
@@ -202,51 +191,46 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             moves_made,
             moves_to_control,
         } => {
-            side_label(&mut b, *side);
-            say_remaining(&mut b, *remaining_ms);
+            side_label(b, *side);
+            say_remaining(b, *remaining_ms);
             if let Some(moves) = moves_made {
                 // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
                 b.stop();
                 let one = moves % 10 == 1 && moves % 100 != 11;
                 b.say(if one { MADE_ONE } else { MADE_MANY });
-                say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+                say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
             }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 b.say(TO_CONTROL);
-                say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+                say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
             }
         }
         Announcement::OpponentTime { side, remaining_ms } => {
             b.say(OPPONENT);
             b.say_in_parens(nominative(*side));
             b.mark(":");
-            say_remaining(&mut b, *remaining_ms);
+            say_remaining(b, *remaining_ms);
         }
         Announcement::Move { side, number } => {
             b.say(MOVE.one);
-            num::say_number(
-                &mut b,
-                u64::from(*number),
-                Gender::Masculine,
-                Case::Nominative,
-            );
+            num::say_number(b, u64::from(*number), Gender::Masculine, Case::Nominative);
             b.stop();
             b.say(TO_MOVE);
             b.say(nominative(side.other()));
         }
         Announcement::MovesToControl { side, moves } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(TO_CONTROL);
-            say_count(&mut b, u64::from(*moves), &MOVE, Case::Nominative);
+            say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
         }
         Announcement::Warning {
             side,
             remaining_ms,
             sudden_death,
         } => {
-            side_label(&mut b, *side);
-            say_remaining(&mut b, *remaining_ms);
+            side_label(b, *side);
+            say_remaining(b, *remaining_ms);
             b.say(if *sudden_death {
                 TO_GAME_END
             } else {
@@ -257,14 +241,14 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             side,
             overtime,
             state,
-        } => ru_overtime::overtime(&mut b, *side, overtime, state),
+        } => ru_overtime::overtime(b, *side, overtime, state),
         Announcement::PhaseReadout {
             side,
             remaining_ms,
             phase,
-        } => ru_overtime::readout(&mut b, *side, *remaining_ms, *phase),
+        } => ru_overtime::readout(b, *side, *remaining_ms, *phase),
         Announcement::MainTimeWarning { side, remaining_ms } => {
-            ru_overtime::main_time_warning(&mut b, *side, *remaining_ms)
+            ru_overtime::main_time_warning(b, *side, *remaining_ms)
         }
         Announcement::Flag { side } => {
             b.say(FLAG_FELL_AT);
@@ -281,7 +265,7 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             b.say(genitive(*side));
             b.say(CHANGED);
             b.mark(":");
-            say_parts(&mut b, exact_parts(*new_ms), Case::Nominative);
+            say_parts(b, exact_parts(*new_ms), Case::Nominative);
             if *clamped {
                 b.stop();
                 b.say(CLAMPED);
@@ -292,24 +276,24 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             b.say(STOPPED_CLOCK);
         }
         Announcement::NewStage { side, added_ms } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(NEW_CONTROL);
             if !exact_parts(*added_ms).is_zero() {
                 b.mark(",");
                 b.say(PLUS);
-                say_parts(&mut b, exact_parts(*added_ms), Case::Nominative);
+                say_parts(b, exact_parts(*added_ms), Case::Nominative);
             }
         }
-        Announcement::Result { outcome, reason } => result(&mut b, *outcome, *reason),
+        Announcement::Result { outcome, reason } => result(b, *outcome, *reason),
         Announcement::ClockCheck {
             rules,
             stages,
             white_ms,
             black_ms,
             end,
-        } => clock_check(&mut b, *rules, stages, *white_ms, *black_ms, *end),
+        } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
-            side_label(&mut b, *side);
+            side_label(b, *side);
             b.say(NOT_YOUR_CLOCK);
         }
         Announcement::Board {

@@ -271,6 +271,13 @@ boards = "11"
 "#;
 
     #[test]
+    fn the_shipped_example_is_valid() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/hall/station.toml");
+        let c = StationConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.arbiters.len(), 2);
+    }
+
+    #[test]
     fn arbiters_split_the_hall_by_board_ranges() {
         let c = StationConfig::parse(TEXT, "s.toml", Path::new("/h")).unwrap();
         assert_eq!(c.port, 1884);

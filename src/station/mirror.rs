@@ -61,7 +61,7 @@ pub fn games_of(root: &Path, board: u32) -> std::io::Result<Vec<PathBuf>> {
             games.push((began, path));
         }
     }
-    games.sort_by(|a, b| b.0.cmp(&a.0));
+    games.sort_by_key(|g| std::cmp::Reverse(g.0));
     Ok(games.into_iter().map(|(_, p)| p).collect())
 }
 

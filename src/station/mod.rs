@@ -3,11 +3,11 @@
 //! the earpiece of the arbiter who has that board ("Доска 12: у белых упал флажок"), tells
 //! when a board goes silent, and carries the arbiter's commands to a board.
 //!
-//! - [`config`]: `station.toml`;
-//! - [`mirror`]: the journals' copies, de-duplicated, in order (pure but for its files);
-//! - [`queue`]: one arbiter's alerts, most urgent first, one at a time (pure);
-//! - [`watch`]: which boards are silent, and what to ask them again (pure);
-//! - [`run`]: the station's loop; [`status`] and [`ctl`]: the one-shot commands.
+//! - [`config`], `station.toml`;
+//! - [`mirror`], the journals' copies, de-duplicated, in order (pure but for its files);
+//! - [`queue`], one arbiter's alerts, most urgent first, one at a time (pure);
+//! - [`watch`], which boards are silent, and what to ask them again (pure);
+//! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands.
 
 pub mod config;
 pub mod ctl;

@@ -524,19 +524,15 @@ fn stdin_commands() -> Receiver<StdinCommand> {
                     ["q" | "quit"] => Some(StdinCommand::Quit),
                     _ => None,
                 };
-                match command {
-                    Some(c) => {
-                        if tx.send(c).is_err() {
-                            return;
-                        }
+                if let Some(c) = command {
+                    if tx.send(c).is_err() {
+                        return;
                     }
-                    None if !line.trim().is_empty() => {
-                        eprintln!(
-                            "station: `{}`: say `repeat [ARBITER]` or `quit`",
-                            line.trim()
-                        );
-                    }
-                    None => {}
+                } else if !line.trim().is_empty() {
+                    eprintln!(
+                        "station: `{}`: say `repeat [ARBITER]` or `quit`",
+                        line.trim()
+                    );
                 }
                 line.clear();
             }

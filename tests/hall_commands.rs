@@ -44,6 +44,39 @@ fn an_arbiters_pause_through_the_broker_is_applied_and_journaled_by_the_board() 
 }
 
 #[test]
+fn the_arbiter_hears_the_last_alert_again_on_repeat() {
+    let hall = Hall::new(1);
+    let mut station = hall.station();
+    let files = hall.board_files(1, "0:03", hall.broker.port());
+    let mut board = hall.board(&files);
+    board.key("s");
+    board.key("w");
+    board.key("b");
+    wait_for(
+        Duration::from_secs(30),
+        "the station's alerts of board 1",
+        || {
+            let lines = station.lines();
+            let count = board_alert_count(&hall.mirror(), 1);
+            count.is_some_and(|c| c > 0 && alerts_of(&lines, 1).len() as u64 >= c)
+        },
+    );
+    let lines = station.lines();
+    let last = lines.last().expect("a line").clone();
+    station.type_line("repeat");
+    wait_for(Duration::from_secs(10), "the repeat", || {
+        station.lines().iter().any(|l| l["event"] == "repeat")
+    });
+    let again = station
+        .lines()
+        .into_iter()
+        .find(|l| l["event"] == "repeat")
+        .expect("the repeat");
+    assert_eq!(again["text"], last["text"], "the last alert, said again");
+    assert_eq!(again["board"], 1);
+}
+
+#[test]
 fn a_dead_boards_game_goes_on_on_a_spare_from_the_stations_mirror() {
     let hall = Hall::new(1);
     let _station = hall.station();

@@ -148,7 +148,7 @@ impl Hall {
             .arg("--transcript")
             .arg(&part)
             .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
@@ -233,6 +233,18 @@ impl Station {
                     .collect::<Vec<serde_json::Value>>()
             })
             .collect()
+    }
+
+    /// Types a line on its standard input (`repeat`, `quit`).
+    pub fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self
+            .child
+            .as_mut()
+            .and_then(|c| c.stdin.as_mut())
+            .expect("the station's standard input");
+        writeln!(stdin, "{line}").expect("write to the station");
+        stdin.flush().expect("flush");
     }
 
     /// SIGKILL.

@@ -242,6 +242,15 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
         ),
         Err(e) => println!("audio: cannot list devices: {e}"),
     }
+    if let Some(hall) = &config.hall {
+        match crate::hall::credentials::read(&hall.credentials) {
+            Ok(c) => println!(
+                "hall: board {} of event {} at {}:{} as {} (the broker is not tried here)",
+                hall.board, hall.event, hall.host, hall.port, c.username
+            ),
+            Err(e) => println!("hall: {e}: the daemon would not start"),
+        }
+    }
     Ok(())
 }
 

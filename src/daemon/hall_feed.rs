@@ -7,6 +7,7 @@ use super::core::{Core, CoreOutput};
 use crate::clock::Ms;
 use crate::control::reply::Status;
 use crate::hall::link::{HallLink, ToLink};
+use crate::hall::payload::Stages;
 use crate::hall::{AlertMsg, Priority, StateMsg};
 use crate::hearing::{Lang, Listener};
 use crate::speech::Announcement;
@@ -134,6 +135,10 @@ impl HallFeed {
             records: 0,
             alerts: 0,
             config_digest: config_digest(core.config_text()),
+            stage: Stages {
+                white: core.table().game().stage_number(crate::clock::Side::White),
+                black: core.table().game().stage_number(crate::clock::Side::Black),
+            },
             status,
         })));
     }

@@ -75,8 +75,19 @@ pub struct StateMsg {
     pub alerts: u64,
     /// The SHA-256 of the configuration the game is played under (hex, first 16 digits).
     pub config_digest: String,
+    /// Each side's stage of the time control, from 1.
+    pub stage: Stages,
     /// What `talkclock ctl status` says: phase, times, who runs, moves, result.
     pub status: serde_json::Value,
+}
+
+/// Each side's stage of the time control (1 = the first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Stages {
+    /// White's.
+    pub white: u32,
+    /// Black's.
+    pub black: u32,
 }
 
 /// How far the station's mirror of a board's game goes (`…/mirrored`, retained, from the

@@ -150,6 +150,9 @@ fn line(board: &u32, b: &Board, mirror: &Path) -> String {
                     .unwrap_or(0)
             };
             parts.push(format!("moves {}/{}", count("white"), count("black")));
+            if state.stage.white > 1 || state.stage.black > 1 {
+                parts.push(format!("stage {}/{}", state.stage.white, state.stage.black));
+            }
             if let Some(result) = s.get("result").filter(|r| !r.is_null()) {
                 parts.push(format!("result {result}"));
             }

@@ -143,6 +143,7 @@ mod tests {
             records,
             alerts: 0,
             config_digest: String::new(),
+            stage: Default::default(),
             status: serde_json::json!({"phase": "running"}),
         }
     }

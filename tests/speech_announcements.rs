@@ -1096,6 +1096,21 @@ fn clips_come_from_the_catalog_and_say_the_text() {
         for a in every_menu_prompt() {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
+        // The hall's station: a board's alert (late or not), a board silent and back.
+        for late_ms in [None, Some(51_000)] {
+            let a = Announcement::Board {
+                board: 12,
+                late_ms,
+                notice: Box::new(Announcement::Flag { side: Side::White }),
+            };
+            check(lang, &catalog, &phrase(lang, &a), &mut used);
+        }
+        for a in [
+            Announcement::BoardSilent { board: 7 },
+            Announcement::BoardBack { board: 7 },
+        ] {
+            check(lang, &catalog, &phrase(lang, &a), &mut used);
+        }
         // Every catalogued clip is reachable, but "триллионов" needs more than i64 ms.
         let unused: Vec<_> = catalog
             .keys()
@@ -1103,4 +1118,33 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             .collect();
         assert!(unused.is_empty(), "{lang:?}: clips never said: {unused:?}");
     }
+}
+
+#[test]
+fn the_station_says_the_board_number_first_and_how_late_in_the_nominative() {
+    let flag = |late_ms| Announcement::Board {
+        board: 12,
+        late_ms,
+        notice: Box::new(Announcement::Flag { side: Side::White }),
+    };
+    assert_eq!(
+        phrase(Lang::Ru, &flag(None)).text,
+        "Доска двенадцать: флажок упал у белых."
+    );
+    assert_eq!(
+        phrase(Lang::Ru, &flag(Some(51_000))).text,
+        "Доска двенадцать, опоздание пятьдесят одна секунда: флажок упал у белых."
+    );
+    assert_eq!(
+        phrase(Lang::En, &flag(Some(61_000))).text,
+        "Board twelve, one minute one second late: White's flag has fallen."
+    );
+    assert_eq!(
+        phrase(Lang::Ru, &Announcement::BoardSilent { board: 1 }).text,
+        "Доска один молчит."
+    );
+    assert_eq!(
+        phrase(Lang::En, &Announcement::BoardBack { board: 21 }).text,
+        "Board twenty-one is back."
+    );
 }

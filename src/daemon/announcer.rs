@@ -140,7 +140,7 @@ impl Announcer {
                 listener,
                 notice,
             } => self.say_private(at_ms, listener, &notice),
-            CoreOutput::Text { audience, text } => {
+            CoreOutput::Text { audience, text, .. } => {
                 self.say_text(&audience, &text);
             }
             CoreOutput::Menu {

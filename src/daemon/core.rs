@@ -77,6 +77,8 @@ pub enum CoreOutput {
     /// Free text (help, device notices, the arbiter's message): printed, and spoken by the
     /// system speech engine when there is one.
     Text {
+        /// What it is (a hall's station hears the daemon's own notices only).
+        kind: TextKind,
         /// Who hears it.
         audience: Audience,
         /// The words, in the listeners' language.
@@ -101,6 +103,18 @@ pub enum CoreOutput {
     },
     /// The settings changed (a new game, a reload): languages and help follow them.
     Settings(Box<Config>),
+}
+
+/// What a free text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    /// The daemon's own notice about the board (a controller lost, the machine slept, the
+    /// journal, the seal at the end of a game).
+    Notice,
+    /// The spoken help.
+    Help,
+    /// The arbiter's own message (`say`).
+    Message,
 }
 
 /// Why the core cannot go on.
@@ -593,7 +607,12 @@ impl Core {
     }
 
     fn text(&mut self, listeners: &[Listener], text: String) {
+        self.text_of(TextKind::Notice, listeners, text);
+    }
+
+    fn text_of(&mut self, kind: TextKind, listeners: &[Listener], text: String) {
         self.outputs.push(CoreOutput::Text {
+            kind,
             audience: Audience::of(listeners),
             text,
         });
@@ -672,6 +691,7 @@ impl Core {
         for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
             let text = crate::speech::notices::journal_down(self.language(listener));
             self.urgent.push(CoreOutput::Text {
+                kind: TextKind::Notice,
                 audience: Audience::of(&[listener]),
                 text,
             });
@@ -928,7 +948,7 @@ impl Core {
             ButtonAction::Help(listener) => {
                 let listener = menu::spoken_to(listener);
                 for line in self.config.help_for(listener) {
-                    self.text(&[listener], line);
+                    self.text_of(TextKind::Help, &[listener], line);
                 }
             }
             ButtonAction::Setup(listener) => self.open_menu(pressed, at, listener)?,
@@ -993,7 +1013,7 @@ impl Core {
                 Reply::Done
             }
             ArbiterCommand::Say(listener, text) => {
-                self.text(&[listener], text);
+                self.text_of(TextKind::Message, &[listener], text);
                 Reply::Said {
                     spoken: self.free_text_aloud,
                 }

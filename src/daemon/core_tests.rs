@@ -222,7 +222,7 @@ fn a_suspend_seen_on_the_boot_time_clock_pauses() {
     let outputs = rig.core.drain();
     assert!(outputs.iter().any(|o| matches!(
         o,
-        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) && text.contains("slept")
+        CoreOutput::Text { audience, text, .. } if audience.reaches(Listener::Arbiter) && text.contains("slept")
     )));
     assert!(rig.core.table().game().running().is_none());
 }
@@ -266,7 +266,7 @@ fn a_stall_is_told_to_the_arbiter_and_the_flag_keeps_its_instant() {
     assert_eq!(flag_at, Some(300_000));
     assert!(outputs.iter().any(|o| matches!(
         o,
-        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) && text.contains("stalled for 4.")
+        CoreOutput::Text { audience, text, .. } if audience.reaches(Listener::Arbiter) && text.contains("stalled for 4.")
     )), "{outputs:?}");
 }
 
@@ -475,7 +475,9 @@ fn a_journal_that_cannot_be_written_pauses_tells_everyone_and_recovers() {
         .drain()
         .iter()
         .filter_map(|o| match o {
-            CoreOutput::Text { audience, text } if text.contains("journal cannot be written") => {
+            CoreOutput::Text { audience, text, .. }
+                if text.contains("journal cannot be written") =>
+            {
                 audience.listeners().first().copied()
             }
             _ => None,
@@ -548,7 +550,7 @@ fn at_the_end_the_arbiter_is_told_the_journals_seal() {
     let outputs = rig.core.drain();
     let seal: String = rig.store.snapshot().digest.chars().take(16).collect();
     let told = outputs.iter().find_map(|o| match o {
-        CoreOutput::Text { audience, text }
+        CoreOutput::Text { audience, text, .. }
             if audience.reaches(Listener::Arbiter) && text.contains("seal") =>
         {
             Some(text.clone())

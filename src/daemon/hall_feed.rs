@@ -3,7 +3,7 @@
 //! [`STATE_EVERY`] and whenever it changes. Deciding is pure ([`alert_of`]); the link's thread
 //! does the network.
 
-use super::core::{Core, CoreOutput};
+use super::core::{Core, CoreOutput, TextKind};
 use crate::clock::Ms;
 use crate::control::reply::Status;
 use crate::hall::link::{HallLink, ToLink};
@@ -20,7 +20,8 @@ pub const STATE_EVERY: Duration = Duration::from_secs(2);
 /// The alert an output is, if it is one: (game time, priority, notice or text). Flags,
 /// warnings, a player stopping the clock and results always are (the rules address them to
 /// the arbiter); refusals, pauses and adjustments when the board says them to its arbiter;
-/// free text (a controller lost, the machine slept, the journal) when it is for the arbiter.
+/// the daemon's own notices (a controller lost, the machine slept, the journal) when they are
+/// for the arbiter; never the help or the arbiter's own message.
 pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Alert)> {
     match output {
         CoreOutput::Table(TableOutput::Say {
@@ -46,7 +47,11 @@ pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Alert)> {
             };
             Some((Some(*at_ms), priority, Alert::Notice(notice.clone())))
         }
-        CoreOutput::Text { audience, text } if audience.reaches(Listener::Arbiter) => {
+        CoreOutput::Text {
+            kind: TextKind::Notice,
+            audience,
+            text,
+        } if audience.reaches(Listener::Arbiter) => {
             Some((None, Priority::Other, Alert::Text(text.clone())))
         }
         _ => None,
@@ -175,6 +180,18 @@ mod tests {
             alert_of(&flag).map(|(at, p, _)| (at, p)),
             Some((Some(5), Priority::Flag))
         );
+    }
+
+    #[test]
+    fn the_help_and_the_arbiters_own_message_are_no_alerts_but_a_controller_lost_is() {
+        let text = |kind| CoreOutput::Text {
+            kind,
+            audience: Audience::of(&[Listener::Arbiter]),
+            text: "x".into(),
+        };
+        assert!(alert_of(&text(TextKind::Help)).is_none());
+        assert!(alert_of(&text(TextKind::Message)).is_none());
+        assert!(alert_of(&text(TextKind::Notice)).is_some());
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod stamping;
 pub mod timeline;
 pub mod voices;
 
-pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput};
+pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, TextKind};
 pub use error::DaemonError;
 
 use crate::config::Config;

@@ -53,7 +53,7 @@ const RULES_FIDE: Clip = clip_final("rules_fide", "FIDE rules");
 const MADE: Clip = clip_final("made", "made");
 const SPEECH_RATE: Clip = clip_cont("speech_rate", "speech rate");
 const BOARD: Clip = clip_cont("board", "board");
-const LATE: Clip = clip("late", "late");
+const LATE: Clip = clip_cont("late", "late");
 const SILENT: Clip = clip_final("is_silent", "is silent");
 const BACK: Clip = clip_final("is_back", "is back");
 

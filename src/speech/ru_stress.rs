@@ -204,6 +204,12 @@ const STRESS: &[(&str, &str)] = &[
     ("потратили", "потр+атили"),
     ("прямой", "прям+ой"),
     ("каждом", "к+аждом"),
+    // the hall's station
+    ("доска", "доск+а"),
+    ("опоздание", "опозд+ание"),
+    ("молчит", "молч+ит"),
+    ("снова", "сн+ова"),
+    ("связи", "св+язи"),
 ];
 
 /// `text` with every listed word's stress marked (punctuation after a word is kept); other

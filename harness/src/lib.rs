@@ -3,7 +3,7 @@
 //! speech-dispatcher ([`speechd`]), child processes stopped with SIGTERM ([`process`]), the real
 //! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), and the
 //! benchmark itself (`talkclock-bench`, which
-//! `talkclock bench` runs).
+//! `talkclock bench` runs; `--hall N` measures a tournament hall end to end, [`hall`]).
 //!
 //! The benchmark measures the real `talkclock` binary on this machine: flag timing and press
 //! handling in the daemon's core loop, idle cost, memory and startup of the real daemon,
@@ -19,6 +19,7 @@ pub mod broker;
 pub mod core_loop;
 pub mod daemon;
 pub mod drift;
+pub mod hall;
 pub mod process;
 pub mod pulse;
 pub mod readout;
@@ -90,10 +91,11 @@ impl BenchOptions {
 }
 
 /// A folder of ours under the temporary directory, removed on drop.
-struct Scratch(PathBuf);
+pub struct Scratch(pub PathBuf);
 
 impl Scratch {
-    fn new() -> Result<Scratch, String> {
+    /// `talkclock-bench-PID` under the temporary directory, empty.
+    pub fn new() -> Result<Scratch, String> {
         let dir = std::env::temp_dir().join(format!("talkclock-bench-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 use talkclock_harness::{run, BenchOptions};
 
-/// Measure talkclock on this machine (flags, presses, audio latency, idle cost, drift).
+/// Measure talkclock on this machine (flags, presses, audio latency, idle cost, drift; or a
+/// tournament hall with --hall).
 #[derive(Parser)]
 #[command(name = "talkclock-bench", version)]
 struct Args {
@@ -37,6 +38,22 @@ struct Args {
     /// Only the core loop, quiet and then with every core busy (stress-ng), side by side.
     #[arg(long)]
     under_load: bool,
+    /// Only the tournament hall: BOARDS boards over a real mosquitto and a station with audio;
+    /// flag to the first audible sample in the arbiter's earpiece, part by part (30 boards
+    /// when BOARDS is omitted; one flag every --hall-gap seconds).
+    #[arg(long, value_name = "BOARDS", num_args = 0..=1, default_missing_value = "30",
+          value_parser = clap::value_parser!(u32).range(1..=500))]
+    hall: Option<u32>,
+    /// With --hall: seconds between two boards' flags. Each board's flag brings three alerts
+    /// (the flag, the result, the journal's seal) that the station says one after another;
+    /// the next flag must find the earpiece quiet.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 12.0,
+        requires = "hall"
+    )]
+    hall_gap: f64,
 }
 
 /// The `talkclock` binary in the same folder as this program.
@@ -72,6 +89,9 @@ fn bench(args: &Args) -> Result<(), String> {
         Some(exe) => exe.clone(),
         None => talkclock_beside_us()?,
     };
+    if let Some(boards) = args.hall {
+        return hall(args, exe, boards);
+    }
     let mut options = BenchOptions::new(exe, args.quick);
     options.voices = args.voices.clone();
     options.buffer_frames = args.buffer_frames;
@@ -82,6 +102,41 @@ fn bench(args: &Args) -> Result<(), String> {
         options.drift = Duration::from_secs(secs.max(2));
     }
     let report = run(&options).map_err(|e| format!("bench: could not measure: {e}"))?;
+    if args.json {
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.human());
+    }
+    Ok(())
+}
+
+fn hall(args: &Args, exe: PathBuf, boards: u32) -> Result<(), String> {
+    if !(args.hall_gap.is_finite() && (1.0..=600.0).contains(&args.hall_gap)) {
+        return Err(format!(
+            "--hall-gap {}: give 1 to 600 seconds",
+            args.hall_gap
+        ));
+    }
+    let options = talkclock_harness::hall::HallOptions {
+        exe,
+        boards,
+        lead: Duration::from_secs(5),
+        gap: Duration::from_secs_f64(args.hall_gap),
+        voices: args.voices.clone(),
+        buffer_frames: args.buffer_frames,
+    };
+    let scratch = talkclock_harness::Scratch::new()?;
+    let report = match talkclock_harness::hall::run(&options, &scratch.0) {
+        Ok(report) => report,
+        Err(e) => {
+            let kept = scratch.0.clone();
+            std::mem::forget(scratch);
+            return Err(format!(
+                "bench: could not measure the hall: {e} (logs kept in {})",
+                kept.display()
+            ));
+        }
+    };
     if args.json {
         println!("{}", report.json());
     } else {

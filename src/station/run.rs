@@ -84,6 +84,8 @@ struct Said {
     game: Option<String>,
     alert: Option<u64>,
     late_ms: Option<i64>,
+    /// Wall-clock Unix milliseconds the alert reached this loop from the broker.
+    received_ms: Option<i64>,
     words: Words,
 }
 
@@ -108,6 +110,10 @@ struct Line<'a> {
     alert: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     late_ms: Option<i64>,
+    /// When an alert reached the station's loop (wall-clock Unix ms); `wall_ms` is when it
+    /// was handed to the audio, so the difference is its wait in the arbiter's queue.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    received_ms: Option<i64>,
     lang: &'a str,
     text: &'a str,
 }
@@ -262,13 +268,14 @@ impl Station {
                 }
             }
             Kind::Alerts => {
+                let received_ms = crate::journal::wall_now();
                 let msg: AlertMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
                 if msg.board != board {
                     return Err(format!("an alert of board {} on its topic", msg.board));
                 }
                 self.heard(board, now);
                 if self.mirror.alert(&msg).map_err(|e| e.to_string())? {
-                    self.queue_alert(msg);
+                    self.queue_alert(msg, received_ms);
                 }
             }
             Kind::State => {
@@ -316,7 +323,7 @@ impl Station {
         }
     }
 
-    fn queue_alert(&mut self, msg: AlertMsg) {
+    fn queue_alert(&mut self, msg: AlertMsg, received_ms: i64) {
         let late = crate::journal::wall_now() - msg.wall_ms;
         let late_ms = (late >= self.config.late_after.as_millis() as i64).then_some(late);
         let words = match (&msg.notice, &msg.text) {
@@ -331,6 +338,7 @@ impl Station {
             game: Some(msg.game.clone()),
             alert: Some(msg.id),
             late_ms,
+            received_ms: Some(received_ms),
             words,
         };
         let at = self.config.arbiter_of(msg.board);
@@ -355,6 +363,7 @@ impl Station {
                     game: None,
                     alert: None,
                     late_ms: None,
+                    received_ms: None,
                     words: Words::Notice(notice),
                 },
             );
@@ -427,6 +436,7 @@ impl Station {
         };
         let mut again = last;
         again.kind = "repeat";
+        again.received_ms = None;
         self.say(arbiter, &again);
     }
 
@@ -475,6 +485,7 @@ impl Station {
             game: said.game.as_deref(),
             alert: said.alert,
             late_ms: said.late_ms,
+            received_ms: said.received_ms,
             lang: lang.code(),
             text: &text,
         };

@@ -20,10 +20,11 @@
 //! layout = "single_speaker"
 //! ```
 
+use crate::audio::Route;
 use crate::clock::time::parse_duration;
 use crate::config::hall::{parse_url, valid_event};
 use crate::config::Config;
-use crate::hearing::Lang;
+use crate::hearing::{Lang, Listener};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -199,8 +200,9 @@ impl StationConfig {
                 doc.insert("audio".into(), toml::Value::Table(audio.clone()));
                 board_config.push_str(&toml::to_string(&doc).unwrap_or_default());
             }
-            let speech = Config::parse(&board_config, &format!("{at} [arbiter.audio]"))
+            let mut speech = Config::parse(&board_config, &format!("{at} [arbiter.audio]"))
                 .map_err(|e| fail(e.to_string()))?;
+            earpiece_only(&mut speech);
             arbiters.push(Arbiter {
                 name: a.name.clone(),
                 language,
@@ -226,6 +228,27 @@ impl StationConfig {
     pub fn arbiter_of(&self, board: u32) -> usize {
         self.arbiters.iter().position(|a| a.has(board)).unwrap_or(0)
     }
+}
+
+/// At the station only the arbiter listens, and no cue plays: his route alone (the layout's,
+/// or both channels of the device when the layout has none for him), so that the device's
+/// headroom is his (−1 dBFS, not the −14 dB of a speaker shared by three listeners with cues).
+fn earpiece_only(speech: &mut Config) {
+    let out = &mut speech.audio.output;
+    let route = out
+        .route(Listener::Arbiter)
+        .cloned()
+        .unwrap_or_else(|| Route {
+            listener: Listener::Arbiter,
+            device: out
+                .devices()
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| "default".to_string()),
+            channels: vec![0, 1],
+        });
+    out.routes = vec![route];
+    out.cue_volume = 0.0;
 }
 
 /// `"1-15"`, `"1-10, 12, 20-30"`: inclusive ranges.
@@ -287,6 +310,11 @@ boards = "11"
         assert_eq!(c.arbiter_of(40), 0, "a board nobody has goes to the first");
         assert_eq!(c.arbiters[1].language, Lang::Ru);
         assert_eq!(c.arbiters[0].speech.arbiter_language, Lang::En);
+        // The earpiece is the arbiter's alone: no other listener shares its headroom.
+        let routes = &c.arbiters[0].speech.audio.output.routes;
+        assert_eq!(routes.len(), 1);
+        assert_eq!(routes[0].listener, Listener::Arbiter);
+        assert_eq!(routes[0].channels, vec![0, 1]);
     }
 
     #[test]

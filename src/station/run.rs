@@ -249,6 +249,10 @@ impl Station {
                 if let Err(e) = self.message(board, kind, &payload) {
                     tracing::warn!("station: board {board}, {}: {e}", kind.name());
                 }
+                // An alert to an arbiter who is not speaking is said at once, not at the tick.
+                if kind == Kind::Alerts {
+                    self.pump(Instant::now());
+                }
             }
         }
     }
@@ -403,14 +407,25 @@ impl Station {
                 self.tell(board, progress);
             }
         }
+        self.pump(now);
+        if let Err(e) = self.mirror.sync() {
+            tracing::error!("station: cannot sync the mirror: {e}");
+        }
+    }
+
+    /// Says what waits, to each arbiter who is not speaking.
+    fn pump(&mut self, now: Instant) {
         for i in 0..self.arbiters.len() {
             while let Some(said) = self.arbiters[i].1.next(now) {
                 let took = self.say(i, &said);
-                self.arbiters[i].1.speaking_until(now + took + BETWEEN);
+                // Nothing to hear (free text without a speech engine): the next goes at once.
+                let until = if took.is_zero() {
+                    now
+                } else {
+                    now + took + BETWEEN
+                };
+                self.arbiters[i].1.speaking_until(until);
             }
-        }
-        if let Err(e) = self.mirror.sync() {
-            tracing::error!("station: cannot sync the mirror: {e}");
         }
     }
 
@@ -471,8 +486,13 @@ impl Station {
             Words::Text(words) => {
                 let text = format!("{}: {words}", board_label(lang, said.board));
                 let (announcer, _) = &mut self.arbiters[arbiter];
-                announcer.say_text(&Audience::of(&[Listener::Arbiter]), &text);
-                let took = Duration::from_millis(70 * text.chars().count() as u64);
+                // Spoken only by the system speech engine; otherwise printed, and nothing to wait
+                // for.
+                let took = if announcer.say_text(&Audience::of(&[Listener::Arbiter]), &text) {
+                    Duration::from_millis(70 * text.chars().count() as u64)
+                } else {
+                    Duration::ZERO
+                };
                 (text, took)
             }
         };

@@ -137,11 +137,8 @@ fn a_dead_boards_game_goes_on_on_a_spare_from_the_stations_mirror() {
     }
 }
 
-#[test]
-fn a_board_with_another_boards_credentials_is_refused_by_the_broker_and_says_so() {
-    let hall = Hall::new(3);
-    let _station = hall.station();
-    let files = hall.board_files_as(2, "5:00", hall.broker.port(), "board-1");
+/// What a board logs in its first 4 s.
+fn log_of_a_board(files: &BoardFiles) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
         .arg("run")
         .arg("--config")
@@ -160,7 +157,15 @@ fn a_board_with_another_boards_credentials_is_refused_by_the_broker_and_says_so(
     std::thread::sleep(Duration::from_secs(4));
     let _ = child.kill();
     let out = child.wait_with_output().expect("its output");
-    let log = String::from_utf8_lossy(&out.stderr);
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_board_with_another_boards_credentials_is_refused_by_the_broker_and_says_so() {
+    let hall = Hall::new(3);
+    let _station = hall.station();
+    let files = hall.board_files_as(2, "5:00", hall.broker.port(), "board-1");
+    let log = log_of_a_board(&files);
     assert!(
         log.contains("the broker refused a message of board 2"),
         "the board logs the refusal: {log}"
@@ -179,25 +184,7 @@ fn a_board_with_another_boards_credentials_is_refused_by_the_broker_and_says_so(
         &wrong.display().to_string(),
     );
     std::fs::write(&files.config, text).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .arg("run")
-        .arg("--config")
-        .arg(&files.config)
-        .arg("--journal")
-        .arg(&files.journal)
-        .arg("--socket")
-        .arg(files.dir.join("ctl.sock"))
-        .arg("--no-audio")
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the board starts");
-    std::thread::sleep(Duration::from_secs(4));
-    let _ = child.kill();
-    let out = child.wait_with_output().expect("its output");
-    let log = String::from_utf8_lossy(&out.stderr);
+    let log = log_of_a_board(&files);
     assert_eq!(
         log.matches("refused the connection").count(),
         1,

@@ -75,24 +75,31 @@ impl Announcer {
                 seconds += line.text.chars().count() as f64 * 0.07;
                 continue;
             }
-            let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
-                continue;
-            };
-            let Some(lang) = crate::speech::Lang::from_code(line.language) else {
-                continue;
-            };
-            let utterance = crate::speech::Utterance {
-                text: line.text.clone(),
-                clips: line.clips.clone(),
-            };
-            let rate = self.listener_rate(&line.audience);
-            if let Ok(pcm) = voices.render_at(lang, &utterance, self.base_rate, rate) {
+            if let Some((_, Ok(pcm))) = self.render(&line) {
                 if pcm.rate > 0 {
                     seconds += pcm.samples.len() as f64 / f64::from(pcm.rate);
                 }
             }
         }
         std::time::Duration::from_secs_f64(seconds)
+    }
+
+    /// A say line rendered through the voice packs at its listener's rate, with its language;
+    /// `None` without audio, voices or a known language.
+    fn render(&self, line: &SayLine) -> Option<(crate::speech::Lang, Result<Pcm, String>)> {
+        let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
+            return None;
+        };
+        let lang = crate::speech::Lang::from_code(line.language)?;
+        let utterance = crate::speech::Utterance {
+            text: line.text.clone(),
+            clips: line.clips.clone(),
+        };
+        let rate = self.listener_rate(&line.audience);
+        Some((
+            lang,
+            voices.render_at(lang, &utterance, self.base_rate, rate),
+        ))
     }
 
     /// Delivers the core's outputs in order.
@@ -304,18 +311,10 @@ impl Announcer {
                 }
                 continue;
             }
-            let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
+            let Some((lang, rendered)) = self.render(&line) else {
                 continue;
             };
-            let Some(lang) = crate::speech::Lang::from_code(line.language) else {
-                continue;
-            };
-            let utterance = crate::speech::Utterance {
-                text: line.text.clone(),
-                clips: line.clips.clone(),
-            };
-            let rate = self.listener_rate(&line.audience);
-            let pcm = match voices.render_at(lang, &utterance, self.base_rate, rate) {
+            let pcm = match rendered {
                 Ok(pcm) => pcm,
                 Err(e) => {
                     tracing::error!("cannot render `{}`: {e}", line.text);

@@ -395,19 +395,7 @@ impl Core {
         if was_running && self.table.game().running().is_none() {
             // A clock stopped on its own (a flag): a heartbeat after it, so that the journal
             // (and its replay, and the hall's mirror) reaches the game's end.
-            let game = self.table.game();
-            let (white_ms, black_ms) = (
-                game.remaining(Side::White, now),
-                game.remaining(Side::Black, now),
-            );
-            self.write(at, |seq, mono_ms| Record::Heartbeat {
-                seq,
-                game_ms: now,
-                mono_ms,
-                wall_ms: at.wall_ms,
-                white_ms,
-                black_ms,
-            })?;
+            self.heartbeat(at, now)?;
         }
         if self.table.game().running().is_none() {
             self.last_heartbeat = now;
@@ -419,19 +407,7 @@ impl Core {
                 .mono
                 .saturating_duration_since(self.last_mono)
                 .as_millis() as i64;
-            let game = self.table.game();
-            let (white_ms, black_ms) = (
-                game.remaining(Side::White, now),
-                game.remaining(Side::Black, now),
-            );
-            self.write(at, |seq, mono_ms| Record::Heartbeat {
-                seq,
-                game_ms: now,
-                mono_ms,
-                wall_ms: at.wall_ms,
-                white_ms,
-                black_ms,
-            })?;
+            self.heartbeat(at, now)?;
             if self.down.is_some() {
                 self.collect();
                 return Ok(());
@@ -450,6 +426,24 @@ impl Core {
             }
         }
         self.collect();
+        Ok(())
+    }
+
+    /// Journals a heartbeat: both sides' times at game time `now`.
+    fn heartbeat(&mut self, at: Clocks, now: Ms) -> Result<(), CoreError> {
+        let game = self.table.game();
+        let (white_ms, black_ms) = (
+            game.remaining(Side::White, now),
+            game.remaining(Side::Black, now),
+        );
+        self.write(at, |seq, mono_ms| Record::Heartbeat {
+            seq,
+            game_ms: now,
+            mono_ms,
+            wall_ms: at.wall_ms,
+            white_ms,
+            black_ms,
+        })?;
         Ok(())
     }
 

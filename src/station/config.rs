@@ -224,6 +224,22 @@ impl StationConfig {
         })
     }
 
+    /// The broker connection as `client_id`, with the station's credentials.
+    pub fn endpoint(
+        &self,
+        client_id: String,
+    ) -> Result<crate::hall::mqtt::Endpoint, crate::hall::credentials::CredentialsError> {
+        Ok(crate::hall::mqtt::Endpoint {
+            host: self.host.clone(),
+            port: self.port,
+            tls: self.tls,
+            ca: self.ca.clone(),
+            client_id,
+            credentials: crate::hall::credentials::read(&self.credentials)?,
+            will: None,
+        })
+    }
+
     /// The arbiter who has `board` (the first has every board nobody has).
     pub fn arbiter_of(&self, board: u32) -> usize {
         self.arbiters.iter().position(|a| a.has(board)).unwrap_or(0)

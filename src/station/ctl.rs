@@ -5,7 +5,7 @@
 
 use super::config::StationConfig;
 use super::run::StationError;
-use crate::hall::mqtt::{self, Endpoint, LinkEvent};
+use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::payload::{CommandMsg, ReplyMsg};
 use crate::hall::topics::Kind;
 use crate::hall::Topics;
@@ -37,22 +37,14 @@ pub fn ctl(
     words: &[String],
 ) -> Result<serde_json::Value, CtlError> {
     let config = StationConfig::load(config_path).map_err(StationError::from)?;
-    let credentials =
-        crate::hall::credentials::read(&config.credentials).map_err(StationError::from)?;
     let json = crate::control::client::request_for(words).map_err(CtlError::Words)?;
     let request: serde_json::Value =
         serde_json::from_str(&json).map_err(|e| CtlError::Words(e.to_string()))?;
     let topics = Topics::new(&config.event);
     let id = format!("{}-{}", std::process::id(), crate::journal::wall_now());
-    let endpoint = Endpoint {
-        host: config.host.clone(),
-        port: config.port,
-        tls: config.tls,
-        ca: config.ca.clone(),
-        client_id: format!("talkclock-{}-ctl-{id}", config.event),
-        credentials,
-        will: None,
-    };
+    let endpoint = config
+        .endpoint(format!("talkclock-{}-ctl-{id}", config.event))
+        .map_err(StationError::from)?;
     let (client, events) = mqtt::connect(&endpoint).map_err(StationError::from)?;
     let deadline = Instant::now() + ANSWER;
     let mut why = String::from("no answer");

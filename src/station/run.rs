@@ -8,7 +8,7 @@ use super::queue::AlertQueue;
 use super::watch::{Change, Watch};
 use crate::daemon::announcer::Announcer;
 use crate::daemon::{CoreOutput, RunOptions};
-use crate::hall::mqtt::{self, Endpoint, LinkEvent};
+use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::topics::Kind;
 use crate::hall::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg, Topics};
 use crate::hearing::{Audience, Listener};
@@ -138,7 +138,6 @@ struct Station {
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
 pub fn run(options: &StationOptions) -> Result<(), StationError> {
     let config = StationConfig::load(&options.config)?;
-    let credentials = crate::hall::credentials::read(&config.credentials)?;
     let mirror = Mirror::open(&config.mirror).map_err(|source| StationError::Io {
         what: config.mirror.display().to_string(),
         source,
@@ -167,15 +166,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         let announcer = crate::daemon::make_announcer(&run, &arbiter.speech)?;
         arbiters.push((announcer, AlertQueue::default()));
     }
-    let endpoint = Endpoint {
-        host: config.host.clone(),
-        port: config.port,
-        tls: config.tls,
-        ca: config.ca.clone(),
-        client_id: format!("talkclock-{}-station", config.event),
-        credentials,
-        will: None,
-    };
+    let endpoint = config.endpoint(format!("talkclock-{}-station", config.event))?;
     let (client, events) = mqtt::connect(&endpoint)?;
     let quit = quit_channel()?;
     let mut repeat = stdin_commands();

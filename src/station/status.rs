@@ -8,7 +8,7 @@
 use super::config::StationConfig;
 use super::mirror::game_file;
 use super::run::StationError;
-use crate::hall::mqtt::{self, Endpoint, LinkEvent};
+use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::topics::Kind;
 use crate::hall::{StateMsg, Topics};
 use rumqttc::v5::mqttbytes::QoS;
@@ -31,17 +31,12 @@ struct Board {
 /// Prints every board's line; the station's mirror alone when the broker does not answer.
 pub fn status(config_path: &Path) -> Result<String, StationError> {
     let config = StationConfig::load(config_path)?;
-    let credentials = crate::hall::credentials::read(&config.credentials)?;
     let topics = Topics::new(&config.event);
-    let endpoint = Endpoint {
-        host: config.host.clone(),
-        port: config.port,
-        tls: config.tls,
-        ca: config.ca.clone(),
-        client_id: format!("talkclock-{}-status-{}", config.event, std::process::id()),
-        credentials,
-        will: None,
-    };
+    let endpoint = config.endpoint(format!(
+        "talkclock-{}-status-{}",
+        config.event,
+        std::process::id()
+    ))?;
     let (client, events) = mqtt::connect(&endpoint)?;
     let mut boards: BTreeMap<u32, Board> = BTreeMap::new();
     let start = Instant::now();

@@ -143,7 +143,8 @@ fn a_broker_killed_twice_mid_game_loses_nothing_doubles_nothing_and_moves_no_fla
     for (n, f) in &numbered {
         check_board(&hall, &lines, *n, f, Side::White);
         // The clock never waited for the network: the flag was seen when it fell (the
-        // heartbeat written at it is within 100 ms of its instant).
+        // heartbeat written at it is within 300 ms of its instant; a wait on the broker would
+        // show as its outage, 1.5 s; the margin is for a loaded machine's scheduling).
         let flag_at = json_lines(&f.transcript)
             .iter()
             .find(|l| l["event"] == "flag")
@@ -156,7 +157,7 @@ fn a_broker_killed_twice_mid_game_loses_nothing_doubles_nothing_and_moves_no_fla
             .and_then(|r| r["game_ms"].as_i64())
             .expect("a heartbeat");
         assert!(
-            (0..100).contains(&(last - flag_at)),
+            (0..300).contains(&(last - flag_at)),
             "board {n}: the flag at {flag_at} ms was seen at {last} ms"
         );
     }

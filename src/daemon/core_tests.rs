@@ -678,3 +678,36 @@ fn a_fide_game_tells_the_flag_to_the_arbiter_only_and_is_restored_under_fide() {
     let (table, _) = journal.replay("mem").unwrap();
     assert_eq!(table.game().rules(), crate::clock::Rules::Fide);
 }
+
+#[test]
+fn a_finished_games_journal_replays_to_its_flag_not_to_the_last_whole_second() {
+    // A 5:00 game, White's clock running from the start: the flag falls at 300.5 s, between
+    // two heartbeats.
+    let mut rig = Rig::new();
+    rig.run_to(500);
+    rig.command(500, ArbiterCommand::Game(Input::Start));
+    rig.run_to(302_000);
+    let text: String = rig
+        .records()
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap() + "\n")
+        .collect();
+    let journal = Journal::parse(&text, "mem").unwrap();
+    let mut flags = Vec::new();
+    journal
+        .replay_with("mem", |_, outputs| {
+            for o in outputs {
+                if let TableOutput::Core(stamped) = o {
+                    if matches!(stamped.event, Event::Flag { .. }) {
+                        flags.push(stamped.at_ms);
+                    }
+                }
+            }
+        })
+        .unwrap();
+    assert_eq!(
+        flags,
+        vec![300_500],
+        "the journal's replay reaches the flag"
+    );
+}

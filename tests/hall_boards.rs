@@ -68,6 +68,15 @@ fn check_board(
     );
 }
 
+/// Starts every board's game, White and Black each make a move: White's clock runs.
+fn start_with_whites_clock_running(boards: &mut [common_daemon::Daemon]) {
+    for board in boards {
+        board.key("s");
+        board.key("w");
+        board.key("b");
+    }
+}
+
 /// Waits until each board's game is over and the station holds all of it.
 fn wait_until_mirrored(
     hall: &Hall,
@@ -126,11 +135,7 @@ fn a_broker_killed_twice_mid_game_loses_nothing_doubles_nothing_and_moves_no_fla
         .map(|n| hall.board_files(n, "0:12", hall.broker.port()))
         .collect();
     let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
-    for board in &mut boards {
-        board.key("s");
-        board.key("w");
-        board.key("b");
-    }
+    start_with_whites_clock_running(&mut boards);
     for _ in 0..2 {
         std::thread::sleep(Duration::from_millis(2000));
         hall.broker.kill();
@@ -171,11 +176,7 @@ fn the_station_restarted_rebuilds_every_board_and_says_no_alert_twice() {
         .map(|n| hall.board_files(n, "0:10", hall.broker.port()))
         .collect();
     let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
-    for board in &mut boards {
-        board.key("s");
-        board.key("w");
-        board.key("b");
-    }
+    start_with_whites_clock_running(&mut boards);
     std::thread::sleep(Duration::from_secs(3));
     station.kill();
     std::thread::sleep(Duration::from_secs(9));
@@ -278,9 +279,7 @@ fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late
     let station = hall.station();
     let files = hall.board_files(1, "0:10", relay.port);
     let mut board = hall.board(&files);
-    board.key("s");
-    board.key("w");
-    board.key("b");
+    start_with_whites_clock_running(std::slice::from_mut(&mut board));
     std::thread::sleep(Duration::from_secs(2));
     let cut_at = Instant::now();
     relay.cut();

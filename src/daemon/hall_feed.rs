@@ -5,7 +5,8 @@
 
 use super::core::{Core, CoreOutput, TextKind};
 use crate::clock::Ms;
-use crate::control::reply::Status;
+use crate::clock::{GameResult, Side};
+use crate::control::reply::{Moves, PhaseWord, Status};
 use crate::hall::link::{HallLink, ToLink};
 use crate::hall::payload::Stages;
 use crate::hall::{AlertMsg, Priority, StateMsg};
@@ -67,16 +68,26 @@ pub enum Alert {
     Text(String),
 }
 
+/// What, in a status, makes a new state worth publishing at once.
+type Shape = (PhaseWord, Option<Side>, Moves, Option<GameResult>);
+
 /// The daemon's side of the hall.
 pub struct HallFeed {
     link: HallLink,
-    last: Option<(Instant, String)>,
+    /// When the state was last published, and its shape.
+    last: Option<(Instant, Shape)>,
+    /// The configuration's digest, computed when the configuration changes (not per state).
+    digest: String,
 }
 
 impl HallFeed {
-    /// Feeds `link`.
-    pub fn new(link: HallLink) -> HallFeed {
-        HallFeed { link, last: None }
+    /// Feeds `link` for a board playing under `config_text`.
+    pub fn new(link: HallLink, config_text: &str) -> HallFeed {
+        HallFeed {
+            link,
+            last: None,
+            digest: config_digest(config_text),
+        }
     }
 
     /// Hands over the alerts among `outputs`, drained at `mono`/`wall_ms`.
@@ -87,6 +98,9 @@ impl HallFeed {
         mono: Instant,
         wall_ms: i64,
     ) {
+        if outputs.iter().any(|o| matches!(o, CoreOutput::Settings(_))) {
+            self.digest = config_digest(core.config_text());
+        }
         let now_ms = core.game_ms(mono);
         let lang: Lang = core.config().arbiter_language;
         for output in outputs {
@@ -118,10 +132,7 @@ impl HallFeed {
     /// Publishes the state when it changed (`changed`) or is due.
     pub fn state(&mut self, core: &mut Core, mono: Instant, wall_ms: i64, changed: bool) {
         let status: Status = core.status(mono);
-        let shape = format!(
-            "{:?} {:?} {:?} {:?}",
-            status.phase, status.running, status.moves, status.result
-        );
+        let shape: Shape = (status.phase, status.running, status.moves, status.result);
         let due = match &self.last {
             None => true,
             Some((at, last)) => {
@@ -139,10 +150,10 @@ impl HallFeed {
             wall_ms,
             records: 0,
             alerts: 0,
-            config_digest: config_digest(core.config_text()),
+            config_digest: self.digest.clone(),
             stage: Stages {
-                white: core.table().game().stage_number(crate::clock::Side::White),
-                black: core.table().game().stage_number(crate::clock::Side::Black),
+                white: core.table().game().stage_number(Side::White),
+                black: core.table().game().stage_number(Side::Black),
             },
             status,
         })));

@@ -126,7 +126,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
                 settings.host,
                 settings.port
             );
-            Some(hall_feed::HallFeed::new(link))
+            Some(hall_feed::HallFeed::new(link, core.config_text()))
         }
         None => None,
     };

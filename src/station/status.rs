@@ -111,16 +111,9 @@ fn mirror_states(root: &Path) -> Vec<(u32, StateMsg)> {
     out
 }
 
-/// `1:02:03` (or `2:05` under an hour).
-pub fn clock_text(ms: i64) -> String {
-    let sign = if ms < 0 { "-" } else { "" };
-    let s = ms.unsigned_abs() / 1000;
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    if h > 0 {
-        format!("{sign}{h}:{m:02}:{s:02}")
-    } else {
-        format!("{sign}{m}:{s:02}")
-    }
+/// `1:02:03` (or `2:05` under an hour): whole seconds, as the clock shows them.
+fn clock_text(ms: i64) -> String {
+    crate::clock::time::Clock(ms / 1000 * 1000).to_string()
 }
 
 fn line(board: &u32, b: &Board, mirror: &Path) -> String {

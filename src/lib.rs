@@ -11,7 +11,8 @@
 //! cli                           the subcommands
 //! station                       the hall's arbiter station: mirror, alerts spoken, commands
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
-//! hall                          the tournament hall: MQTT topics, a board's publisher, broker files
+//! hall · web                    the tournament hall (MQTT topics, a board's publisher, broker
+//!                               files); the pages (HTTP server, the board display's view)
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
 //! config · transcript           the TOML file, building each layer's settings; JSON lines
 //! table                         one game: clock + scheduler + who hears what
@@ -39,3 +40,4 @@ pub mod speech;
 pub mod station;
 pub mod table;
 pub mod transcript;
+pub mod web;

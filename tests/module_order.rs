@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["config", "transcript"],
     &["journal", "sim", "setup"],
-    &["hall"],
+    &["hall", "web"],
     &["daemon"],
     &["station"],
     &["cli"],

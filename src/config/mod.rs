@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod diagnostic;
+pub mod display;
 pub mod hall;
 pub mod input;
 mod overtime;
@@ -81,6 +82,8 @@ pub struct Config {
     pub setup_locked: bool,
     /// The board's place in a tournament hall (`[hall]`), if it has one.
     pub hall: Option<hall::HallSettings>,
+    /// The board display (`[display]`), if it is served.
+    pub display: Option<display::DisplaySettings>,
 }
 
 impl Config {
@@ -353,6 +356,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
     let input = input::input_config(c, &raw.input, mode);
     let presets = presets::presets(c, raw);
     let hall = hall::hall_settings(c, raw.hall.as_ref());
+    let display = display::display_settings(c, raw.display.as_ref());
     Some(Config {
         mode,
         rules,
@@ -366,6 +370,7 @@ fn build(raw: &RawConfig, c: &mut Collector) -> Option<Config> {
         presets,
         setup_locked: raw.setup.locked,
         hall,
+        display,
     })
 }
 

@@ -40,6 +40,8 @@ pub struct RawConfig {
     pub setup: RawSetup,
     /// `[hall]`: the board's place in a tournament hall.
     pub hall: Option<Spanned<super::hall::RawHall>>,
+    /// `[display]`: the board display (a web page).
+    pub display: Option<Spanned<super::display::RawDisplay>>,
 }
 
 /// `[[preset]]`: a named time control.

@@ -337,7 +337,7 @@ impl RunArgs {
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = false)]
 struct StationArgs {
-    /// `status` or `ctl`; the station itself runs when omitted.
+    /// `status`, `ctl` or `passwd`; the station itself runs when omitted.
     #[command(subcommand)]
     command: Option<StationCommand>,
     /// The station's configuration (`station.toml`, see `docs/HALL.md`).
@@ -370,9 +370,15 @@ enum StationCommand {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         words: Vec<String>,
     },
+    /// Read the arbiters' dashboard password from standard input (its first line) and print
+    /// the `password_hash = "…"` line for `[dashboard]` in station.toml.
+    Passwd,
 }
 
 fn station(args: StationArgs) -> Result<(), cli::Failure> {
+    if let Some(StationCommand::Passwd) = args.command {
+        return cli::station_passwd();
+    }
     let config = args
         .config
         .ok_or_else(|| cli::Failure::Usage("station: give --config station.toml".into()))?;
@@ -386,6 +392,7 @@ fn station(args: StationArgs) -> Result<(), cli::Failure> {
         }),
         Some(StationCommand::Status) => cli::station_status(&config),
         Some(StationCommand::Ctl { board, words }) => cli::station_ctl(&config, board, &words),
+        Some(StationCommand::Passwd) => cli::station_passwd(),
     }
 }
 

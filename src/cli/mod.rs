@@ -5,7 +5,7 @@ mod buttons;
 mod hall;
 mod learn;
 mod station;
-pub use station::{import_from_station, station, station_ctl, station_status};
+pub use station::{import_from_station, station, station_ctl, station_passwd, station_status};
 mod listen;
 pub mod listen_set;
 mod voice_tools;

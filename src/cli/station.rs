@@ -1,4 +1,4 @@
-//! `talkclock station` (run, `status`, `ctl`) and `talkclock import --from-station`.
+//! `talkclock station` (run, `status`, `ctl`, `passwd`) and `talkclock import --from-station`.
 
 use super::Failure;
 use crate::station::ctl::CtlError;
@@ -32,6 +32,24 @@ pub fn station_ctl(config: &Path, board: u32, words: &[String]) -> Result<(), Fa
         Err(CtlError::Words(e)) => Err(Failure::Usage(e)),
         Err(CtlError::NoAnswer(e)) => Err(Failure::Stopped(e)),
     }
+}
+
+/// `talkclock station passwd`: reads the arbiters' password from the first line of standard
+/// input and prints the `password_hash = "…"` line for `[dashboard]`.
+pub fn station_passwd() -> Result<(), Failure> {
+    let mut line = String::new();
+    std::io::stdin().read_line(&mut line)?;
+    let password = line.strip_suffix('\n').unwrap_or(&line);
+    let password = password.strip_suffix('\r').unwrap_or(password);
+    let hash =
+        crate::station::dashboard::password::PasswordHash::new(password).map_err(|e| match e {
+            crate::station::dashboard::password::PasswordError::Random(_) => {
+                Failure::Io(std::io::Error::other(e.to_string()))
+            }
+            _ => Failure::Usage(format!("station passwd: {e}")),
+        })?;
+    println!("password_hash = \"{hash}\"");
+    Ok(())
 }
 
 /// `talkclock import --from-station DIR --board N [--game ID]`: the board's game (the newest,

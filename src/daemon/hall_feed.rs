@@ -8,7 +8,7 @@ use crate::clock::Ms;
 use crate::clock::{GameResult, Side};
 use crate::control::reply::{Moves, PhaseWord, Status};
 use crate::hall::link::{HallLink, ToLink};
-use crate::hall::payload::Stages;
+use crate::hall::payload::{Names, Stages};
 use crate::hall::{AlertMsg, Priority, StateMsg};
 use crate::hearing::{Lang, Listener};
 use crate::speech::Announcement;
@@ -156,6 +156,10 @@ impl HallFeed {
                 black: core.table().game().stage_number(Side::Black),
             },
             status,
+            names: Some(Names {
+                white: core.config().players[0].name.clone(),
+                black: core.config().players[1].name.clone(),
+            }),
         })));
     }
 }

@@ -79,6 +79,18 @@ pub struct StateMsg {
     pub stage: Stages,
     /// What `talkclock ctl status` says: phase, times, who runs, moves, result.
     pub status: serde_json::Value,
+    /// The players' names (absent from boards that predate them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Names>,
+}
+
+/// The players' names, as the board's configuration gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names {
+    /// White's.
+    pub white: String,
+    /// Black's.
+    pub black: String,
 }
 
 /// Each side's stage of the time control (1 = the first).
@@ -161,6 +173,23 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<AlertMsg>(&json).unwrap(), alert);
+    }
+
+    #[test]
+    fn a_state_without_names_from_an_older_board_still_reads() {
+        let json = r#"{"board":3,"game":"g","wall_ms":1,"records":2,"alerts":0,
+            "config_digest":"d","stage":{"white":1,"black":1},"status":{"phase":"running"}}"#;
+        let state: StateMsg = serde_json::from_str(json).unwrap();
+        assert_eq!(state.names, None);
+        let named = StateMsg {
+            names: Some(Names {
+                white: "Иванов".into(),
+                black: "Smith".into(),
+            }),
+            ..state
+        };
+        let back: StateMsg = serde_json::from_str(&serde_json::to_string(&named).unwrap()).unwrap();
+        assert_eq!(back, named);
     }
 
     #[test]

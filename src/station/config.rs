@@ -18,8 +18,12 @@
 //! boards = "1-15"
 //! [arbiter.audio]            # as a board's [audio]: the arbiter's earpiece
 //! layout = "single_speaker"
+//!
+//! [dashboard]                # the page (`super::dashboard::settings`)
+//! listen = "127.0.0.1:8090"
 //! ```
 
+use super::dashboard::settings::{DashboardSettings, RawDashboard};
 use crate::audio::Route;
 use crate::clock::time::parse_duration;
 use crate::config::hall::{parse_url, valid_event};
@@ -47,6 +51,7 @@ struct Raw {
     station: RawStation,
     #[serde(default)]
     arbiter: Vec<RawArbiter>,
+    dashboard: Option<RawDashboard>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -124,6 +129,8 @@ pub struct StationConfig {
     pub late_after: Duration,
     /// The arbiters; a board no arbiter has goes to the first.
     pub arbiters: Vec<Arbiter>,
+    /// The dashboard, when the page is served.
+    pub dashboard: Option<DashboardSettings>,
 }
 
 impl StationConfig {
@@ -210,7 +217,12 @@ impl StationConfig {
                 speech,
             });
         }
+        let dashboard = match &raw.dashboard {
+            Some(d) => Some(d.check(text).map_err(fail)?),
+            None => None,
+        };
         Ok(StationConfig {
+            dashboard,
             host,
             port,
             tls,

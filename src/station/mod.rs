@@ -7,10 +7,13 @@
 //! - [`mirror`], the journals' copies, de-duplicated, in order (pure but for its files);
 //! - [`queue`], one arbiter's alerts, most urgent first, one at a time (pure);
 //! - [`watch`], which boards are silent, and what to ask them again (pure);
-//! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands.
+//! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands;
+//! - [`dashboard`], the arbiters' page (`[dashboard]`): every board, the alerts, commands
+//!   after a login.
 
 pub mod config;
 pub mod ctl;
+pub mod dashboard;
 pub mod mirror;
 pub mod queue;
 pub mod run;

@@ -3,12 +3,15 @@
 //! on its audio thread.
 
 use super::config::StationConfig;
+use super::dashboard::relay::{WebCommand, ANSWER};
+use super::dashboard::Dashboard;
 use super::mirror::{Mirror, Took};
 use super::queue::AlertQueue;
 use super::watch::{Change, Watch};
 use crate::daemon::announcer::Announcer;
 use crate::daemon::{CoreOutput, RunOptions};
 use crate::hall::mqtt::{self, LinkEvent};
+use crate::hall::payload::ReplyMsg;
 use crate::hall::topics::Kind;
 use crate::hall::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg, Topics};
 use crate::hearing::{Audience, Listener};
@@ -63,6 +66,9 @@ pub enum StationError {
     /// Signals cannot be caught.
     #[error("cannot catch signals: {0}")]
     Signals(std::io::Error),
+    /// The dashboard cannot be served.
+    #[error(transparent)]
+    Web(#[from] crate::web::WebError),
 }
 
 impl StationError {
@@ -133,6 +139,8 @@ struct Station {
     transcript: Option<std::fs::File>,
     /// Per board: the progress last told, and when.
     told: HashMap<u32, (Mirrored, Instant)>,
+    /// The page, when `[dashboard]` serves one.
+    dashboard: Option<Dashboard>,
 }
 
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
@@ -166,6 +174,29 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         let announcer = crate::daemon::make_announcer(&run, &arbiter.speech)?;
         arbiters.push((announcer, AlertQueue::default()));
     }
+    let dashboard = match &config.dashboard {
+        Some(settings) => {
+            let mut langs = Vec::new();
+            for a in &config.arbiters {
+                if !langs.contains(&a.language) {
+                    langs.push(a.language);
+                }
+            }
+            let page =
+                Dashboard::start(settings, &config.event, langs, crate::journal::wall_now())?;
+            tracing::info!(
+                "station: the hall dashboard is on http://{}/ ({})",
+                page.addr(),
+                if page.takes_commands() {
+                    "commands after a login"
+                } else {
+                    "read-only: no password_hash"
+                }
+            );
+            Some(page)
+        }
+        None => None,
+    };
     let endpoint = config.endpoint(format!("talkclock-{}-station", config.event))?;
     let (client, events) = mqtt::connect(&endpoint)?;
     let quit = quit_channel()?;
@@ -179,6 +210,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         arbiters,
         transcript,
         told: HashMap::new(),
+        dashboard,
     };
     tracing::info!(
         "station: event {}, broker {}:{}, mirror {}",
@@ -188,8 +220,15 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         station.mirror.root().display()
     );
     let tick = crossbeam_channel::tick(Duration::from_millis(100));
+    let web = station
+        .dashboard
+        .as_ref()
+        .map_or_else(crossbeam_channel::never, |d| d.commands().clone());
     loop {
         select! {
+            recv(web) -> c => if let Ok(command) = c {
+                station.web_command(command);
+            },
             recv(events) -> e => match e {
                 Ok(event) => station.on_event(event),
                 Err(_) => break,
@@ -217,7 +256,15 @@ impl Station {
         match event {
             LinkEvent::Up => {
                 tracing::info!("station: connected to the broker");
-                for kind in [Kind::Records, Kind::Alerts, Kind::State, Kind::Online] {
+                let mut kinds = vec![Kind::Records, Kind::Alerts, Kind::State, Kind::Online];
+                if self
+                    .dashboard
+                    .as_ref()
+                    .is_some_and(Dashboard::takes_commands)
+                {
+                    kinds.push(Kind::Replies);
+                }
+                for kind in kinds {
                     let filter = self.topics.every_board(kind);
                     if let Err(e) = self.client.subscribe(filter.clone(), QoS::AtLeastOnce) {
                         tracing::warn!("station: cannot subscribe to {filter}: {e}");
@@ -270,6 +317,10 @@ impl Station {
                 }
                 self.heard(board, now);
                 if self.mirror.alert(&msg).map_err(|e| e.to_string())? {
+                    self.show(|hall| {
+                        hall.heard(board, now);
+                        hall.alert(&msg, received_ms);
+                    });
                     self.queue_alert(msg, received_ms);
                 }
             }
@@ -285,15 +336,29 @@ impl Station {
                     self.heard(board, now);
                 }
                 self.write_state(&msg);
+                self.show(|hall| hall.state(&msg, now, fresh));
                 self.watch.state(msg);
             }
             Kind::Online => {
-                if payload == b"0" {
+                let online = payload != b"0";
+                self.show(|hall| {
+                    hall.online(board, online);
+                    if online {
+                        hall.heard(board, now);
+                    }
+                });
+                if !online {
                     if let Some(change) = self.watch.offline(board) {
                         self.changed(change);
                     }
                 } else {
                     self.heard(board, now);
+                }
+            }
+            Kind::Replies => {
+                let msg: ReplyMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                if let Some(page) = self.dashboard.as_mut() {
+                    page.relay.reply(board, msg);
                 }
             }
             _ => {}
@@ -347,6 +412,8 @@ impl Station {
             Change::Silent(board) => (board, "silent", Announcement::BoardSilent { board }),
             Change::Back(board) => (board, "back", Announcement::BoardBack { board }),
         };
+        let back = matches!(change, Change::Back(_));
+        self.show(|hall| hall.silent(board, back, crate::journal::wall_now()));
         let at = self.config.arbiter_of(board);
         if let Some((_, queue)) = self.arbiters.get_mut(at) {
             queue.push(
@@ -365,8 +432,47 @@ impl Station {
         }
     }
 
+    /// Changes what the dashboard's pages show, when there is a dashboard.
+    fn show(&self, change: impl FnOnce(&mut super::dashboard::model::Hall)) {
+        if let Some(page) = &self.dashboard {
+            page.update(change);
+        }
+    }
+
+    /// A page's command: published on the board's `commands` topic; its reply comes back
+    /// through the relay.
+    fn web_command(&mut self, command: WebCommand) {
+        let Some(page) = self.dashboard.as_mut() else {
+            return;
+        };
+        let board = command.board;
+        let msg = page.relay.send(command, Instant::now(), ANSWER);
+        let published = serde_json::to_vec(&msg)
+            .map_err(|e| e.to_string())
+            .and_then(|payload| {
+                self.client
+                    .publish(
+                        self.topics.board(board, Kind::Commands),
+                        QoS::AtLeastOnce,
+                        false,
+                        payload,
+                    )
+                    .map_err(|e| e.to_string())
+            });
+        match published {
+            Ok(()) => tracing::info!(
+                "station: the dashboard's command {} to board {board}",
+                msg.request
+            ),
+            Err(why) => page.relay.failed(&msg.id, why),
+        }
+    }
+
     fn tick(&mut self) {
         let now = Instant::now();
+        if let Some(page) = self.dashboard.as_mut() {
+            page.relay.expire(now);
+        }
         for change in self.watch.tick(now) {
             self.changed(change);
         }

@@ -145,6 +145,7 @@ mod tests {
             config_digest: String::new(),
             stage: Default::default(),
             status: serde_json::json!({"phase": "running"}),
+            names: None,
         }
     }
 

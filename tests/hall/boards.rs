@@ -110,6 +110,11 @@ impl Hall {
     /// The station's configuration: arbiters `chief` (Russian, boards 1–15) and `deputy`
     /// (English, 16 on).
     pub fn station_config(&self) -> PathBuf {
+        self.station_config_with("")
+    }
+
+    /// As [`Hall::station_config`], with `extra` (more sections) at its end.
+    pub fn station_config_with(&self, extra: &str) -> PathBuf {
         let path = self.dir.path().join("station.toml");
         std::fs::write(
             &path,
@@ -117,7 +122,7 @@ impl Hall {
                 "[broker]\nurl = \"mqtt://127.0.0.1:{}\"\nevent = \"{EVENT}\"\ncredentials = \"{}\"\n\
                  [station]\nmirror = \"mirror\"\nsilent_after = \"0:04\"\nlate_after = \"0:03\"\n\
                  [[arbiter]]\nname = \"chief\"\nlanguage = \"ru\"\nboards = \"1-15\"\n\
-                 [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n",
+                 [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n{extra}",
                 self.broker.port(),
                 self.credentials("station").display()
             ),
@@ -133,7 +138,12 @@ impl Hall {
 
     /// Starts the station (its transcript appended to, over restarts).
     pub fn station(&self) -> Station {
-        let config = self.station_config();
+        self.station_with("")
+    }
+
+    /// Starts the station with `extra` at the end of its configuration (a `[dashboard]`).
+    pub fn station_with(&self, extra: &str) -> Station {
+        let config = self.station_config_with(extra);
         let starts = std::fs::read_dir(self.dir.path())
             .map(|d| {
                 d.flatten()

@@ -1,7 +1,8 @@
 //! The hall dashboard over plain HTTP: the real `talkclock station` with `[dashboard]`, a
 //! real mosquitto and a real board; commands refused without a login (401), refused when
 //! forged (no or a wrong CSRF token, another site's Origin: 403), and a pause carried out
-//! after a login. And a dashboard without a password, read-only for everyone.
+//! after a login. And a dashboard without a password, read-only for everyone; and a login
+//! being checked (seconds in a debug build) holds up no other page.
 
 #[path = "hall/boards.rs"]
 mod boards;
@@ -13,7 +14,7 @@ mod http;
 use boards::*;
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "Судья-2026 arbiter";
 
@@ -229,5 +230,58 @@ fn a_dashboard_without_a_password_is_read_only_for_everyone() {
     assert!(
         events.iter().any(|d| d.contains("\"board\":3")),
         "{events:?}"
+    );
+}
+
+#[test]
+fn a_login_being_checked_holds_up_no_other_page() {
+    use talkclock::hearing::Lang;
+    use talkclock::station::dashboard::password::{PasswordHash, ITERATIONS};
+    use talkclock::station::dashboard::settings::DashboardSettings;
+    use talkclock::station::dashboard::Dashboard;
+    let settings = DashboardSettings {
+        listen: "127.0.0.1:0".parse().expect("address"),
+        password: Some(PasswordHash::with(PASSWORD, vec![1; 16], ITERATIONS)),
+        boards: vec![(1, 1)],
+    };
+    let page = Dashboard::start(&settings, "cup", vec![Lang::Ru], 1).expect("served");
+    let addr = page.addr();
+    let own = format!("http://{addr}");
+    let login = std::thread::spawn(move || {
+        let form = [
+            ("Origin", own.as_str()),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+        ];
+        let began = Instant::now();
+        let a = http::request(addr, "POST", "/login", &form, b"password=wrong+password");
+        (a.status, began.elapsed())
+    });
+    // Other pages are answered while the password is being hashed.
+    let mut answered = 0;
+    let mut slowest = Duration::ZERO;
+    std::thread::sleep(Duration::from_millis(5));
+    while !login.is_finished() {
+        let began = Instant::now();
+        let a = http::request(addr, "GET", "/session", &[], b"");
+        assert_eq!(a.status, 200);
+        slowest = slowest.max(began.elapsed());
+        if !login.is_finished() {
+            answered += 1;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (status, took) = login.join().expect("the login's thread");
+    assert_eq!(status, 401);
+    eprintln!(
+        "a login took {took:?} ({ITERATIONS} rounds); {answered} other requests answered \
+         meanwhile, the slowest in {slowest:?}"
+    );
+    assert!(
+        answered >= 2,
+        "{answered} answered during a login of {took:?}"
+    );
+    assert!(
+        slowest < took,
+        "the slowest {slowest:?} against the login's {took:?}"
     );
 }

@@ -212,10 +212,11 @@
     }
   }
 
+  // By board, or by a side's time as shown (whole seconds; equal times by board).
   function sortKey(row) {
     if (state.sort === "board") return row.board;
     if (!row.view || !row.view.shown) return Infinity;
-    return msNow(row, state.sort);
+    return Math.max(0, Math.ceil(msNow(row, state.sort) / 1000));
   }
 
   function sortRows(force) {
@@ -311,7 +312,7 @@
     p.textContent = `${fill(words().board, { n: a.board })}: ${text}`;
     const log = $("announcer");
     log.append(p);
-    while (log.children.length > 5) log.firstElementChild.remove();
+    while (log.children.length > 20) log.firstElementChild.remove();
   }
 
   // ---- the station's events ----

@@ -326,6 +326,9 @@ boards = "11"
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/hall/station.toml");
         let c = StationConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(c.arbiters.len(), 2);
+        let page = c.dashboard.expect("the example serves the dashboard");
+        assert_eq!(page.listen.to_string(), "127.0.0.1:8090");
+        assert!(page.password.is_none(), "read-only until a password is set");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The hall dashboard over plain HTTP: the real `talkclock station` with `[dashboard]`, a
 //! real mosquitto and a real board; commands refused without a login (401), refused when
 //! forged (no or a wrong CSRF token, another site's Origin: 403), and a pause carried out
-//! after a login. And a dashboard without a password, read-only for everyone; and a login
+//! after a login; without a broker, refused at once. And a dashboard without a password, read-only for everyone; and a login
 //! being checked (seconds in a debug build) holds up no other page.
 
 #[path = "hall/boards.rs"]
@@ -70,8 +70,9 @@ fn wait_for_page(addr: SocketAddr) {
 }
 
 #[test]
-fn a_command_needs_a_login_and_its_csrf_token_and_then_pauses_the_board() {
-    let hall = Hall::new(1);
+fn a_command_needs_a_login_and_its_csrf_token_then_pauses_the_board_and_without_a_broker_is_refused_at_once(
+) {
+    let mut hall = Hall::new(1);
     let port = free_port().expect("a free port");
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
     let dashboard = format!(
@@ -192,6 +193,18 @@ fn a_command_needs_a_login_and_its_csrf_token_and_then_pauses_the_board() {
         br#"{"board":7,"request":{"cmd":"resume"}}"#,
     );
     assert_eq!(a.status, 504, "{}", a.body);
+
+    // No broker: refused at once (503), not left to time out.
+    hall.broker.kill();
+    std::thread::sleep(Duration::from_secs(2));
+    let began = Instant::now();
+    let a = http::request(addr, "POST", "/command", &h, PAUSE);
+    assert_eq!(a.status, 503, "{}", a.body);
+    assert!(
+        began.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        began.elapsed()
+    );
 
     // Logged out, the same cookie and token no longer command.
     let a = http::request(addr, "POST", "/logout", &h, b"");

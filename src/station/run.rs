@@ -141,6 +141,8 @@ struct Station {
     told: HashMap<u32, (Mirrored, Instant)>,
     /// The page, when `[dashboard]` serves one.
     dashboard: Option<Dashboard>,
+    /// Connected to the broker (a page's command is refused at once when not).
+    connected: bool,
 }
 
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
@@ -211,6 +213,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         transcript,
         told: HashMap::new(),
         dashboard,
+        connected: false,
     };
     tracing::info!(
         "station: event {}, broker {}:{}, mirror {}",
@@ -255,6 +258,7 @@ impl Station {
     fn on_event(&mut self, event: LinkEvent) {
         match event {
             LinkEvent::Up => {
+                self.connected = true;
                 tracing::info!("station: connected to the broker");
                 let mut kinds = vec![Kind::Records, Kind::Alerts, Kind::State, Kind::Online];
                 if self
@@ -278,8 +282,14 @@ impl Station {
                     }
                 }
             }
-            LinkEvent::Down(why) => tracing::warn!("station: no broker ({why})"),
-            LinkEvent::Refused(why) => tracing::warn!("station: the broker refused ({why})"),
+            LinkEvent::Down(why) => {
+                self.connected = false;
+                tracing::warn!("station: no broker ({why})");
+            }
+            LinkEvent::Refused(why) => {
+                self.connected = false;
+                tracing::warn!("station: the broker refused ({why})");
+            }
             LinkEvent::Message { topic, payload } => {
                 let Some((board, kind)) = self.topics.parse(&topic) else {
                     return;
@@ -447,6 +457,11 @@ impl Station {
         };
         let board = command.board;
         let msg = page.relay.send(command, Instant::now(), ANSWER);
+        if !self.connected {
+            page.relay
+                .failed(&msg.id, "no connection to the broker".into());
+            return;
+        }
         let published = serde_json::to_vec(&msg)
             .map_err(|e| e.to_string())
             .and_then(|payload| {

@@ -9,7 +9,8 @@
 //!
 //! ```text
 //! cli                           the subcommands
-//! station                       the hall's arbiter station: mirror, alerts spoken, commands
+//! station                       the hall's arbiter station: mirror, alerts spoken, commands,
+//!                               the arbiters' dashboard (its server, logins, model)
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
 //! hall · web                    the tournament hall (MQTT topics, a board's publisher, broker
 //!                               files); the pages (HTTP server, the board display's view)

@@ -4,7 +4,8 @@
 //! rows and the alerts, the live region says them), alerts are acknowledged by the keyboard
 //! and by a click and stay so in this browser, the table sorts by White's time, and axe-core
 //! finds no violation logged out or in. And a forged request from another site's page, while
-//! the browser holds a logged-in session, is refused: the board runs on. Screenshots are kept
+//! the browser holds a logged-in session, is refused: the board runs on. A page of a quiet
+//! hall (nothing changes) hears the pings and stays connected. Screenshots are kept
 //! under `target/test-artifacts/station_dashboard/`. Needs `make test`'s installs (chromium,
 //! chromium-driver, axe-core); never skipped.
 
@@ -469,4 +470,40 @@ fn a_forged_post_from_another_sites_page_is_refused_while_the_browser_is_logged_
         })
         .count();
     assert_eq!(pauses, 1, "one pause: the page's own");
+}
+
+#[test]
+fn a_page_of_a_quiet_hall_hears_the_pings_and_stays_connected() {
+    use talkclock::hearing::Lang;
+    use talkclock::station::dashboard::settings::DashboardSettings;
+    use talkclock::station::dashboard::Dashboard;
+    let settings = DashboardSettings {
+        listen: "127.0.0.1:0".parse().expect("address"),
+        password: None,
+        boards: vec![(1, 2)],
+    };
+    let page = Dashboard::start(&settings, "quiet", vec![Lang::En], 1).expect("served");
+    let b = browser();
+    b.goto(&format!("http://{}/", page.addr()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    wait(
+        &b,
+        "return document.querySelectorAll('#rows tr').length === 2;",
+        Duration::from_secs(10),
+        "the two rows",
+    );
+    // Nothing changes for twice the page's 3 s patience: only the pings say the station is
+    // there.
+    std::thread::sleep(Duration::from_secs(6));
+    let h = hook(&b);
+    assert_eq!(h["lost"], json!(false), "{h}");
+    assert!(h["pings"].as_u64().unwrap_or(0) >= 4, "{h}");
+    assert_eq!(h["updates"], json!(1), "nothing but pings came: {h}");
+    let said = eval(
+        &b,
+        "return document.getElementById('connection').textContent;",
+        vec![],
+    );
+    assert_eq!(said, json!(""), "the page does not say the station is gone");
+    no_axe_violations(&b, "English, read-only, no alert");
 }

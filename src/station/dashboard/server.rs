@@ -120,8 +120,9 @@ fn stream(app: App) -> impl Stream<Item = Result<Event, Infallible>> {
         let json = serde_json::to_string(&update).ok()?;
         Some(Ok(Event::default().event("update").data(json)))
     });
+    // An event without data is never dispatched to the page's listener: a ping carries a word.
     let pings = IntervalStream::new(tokio::time::interval(PING_EVERY))
-        .map(|_| Ok(Event::default().event("ping").data("")));
+        .map(|_| Ok(Event::default().event("ping").data("ping")));
     tokio_stream::once(Ok(hello)).chain(updates).merge(pings)
 }
 

@@ -16,7 +16,7 @@
     lost: true, session: null, sort: "board", sortedAt: 0, started: false,
   };
   // For tests and for anyone curious: counts and what each row shows.
-  const hook = { updates: 0, rowUpdates: {}, alerts: 0, lost: true, loggedIn: false };
+  const hook = { updates: 0, rowUpdates: {}, alerts: 0, pings: 0, lost: true, loggedIn: false };
   window.talkclockDashboard = hook;
 
   const words = () => state.hello.words[state.lang];
@@ -391,6 +391,7 @@
       onUpdate(JSON.parse(e.data));
     });
     source.addEventListener("ping", () => {
+      hook.pings += 1;
       state.heard = performance.now();
       setLost(false);
     });

@@ -31,7 +31,10 @@ impl BoardPage {
     pub fn start(listen: SocketAddr) -> Result<BoardPage, WebError> {
         let (views, rx) = watch::channel(None);
         let router = Router::new()
-            .route("/", get(|| async { assets::file(types::HTML, assets::BOARD_HTML) }))
+            .route(
+                "/",
+                get(|| async { assets::file(types::HTML, assets::BOARD_HTML) }),
+            )
             .route(
                 "/board.js",
                 get(|| async { assets::file(types::JS, assets::BOARD_JS) }),

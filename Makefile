@@ -66,6 +66,7 @@ deps-build:
 
 deps-test:
 	bash .ci/install-deps.sh test
+	bash .ci/install-web-deps.sh
 
 build: deps-build
 	$(CARGO) build -j$(JOBS)

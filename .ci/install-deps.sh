@@ -10,7 +10,9 @@ set -euo pipefail
 build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev)
 # Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
 # speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test) and openssl (a self-signed certificate for its TLS test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock.
-test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime)
+# The web pages' tests: headless Chromium driven through chromedriver (WebDriver), with a font
+# that has every digit and Cyrillic; npm fetches axe-core for them (.ci/install-web-deps.sh).
+test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime chromium chromium-driver fonts-dejavu-core)
 
 # The Debian package: dpkg-shlibdeps (dpkg-dev), lintian, systemd-analyze (systemd).
 deb_pkgs=(dpkg-dev lintian systemd git)
@@ -19,7 +21,14 @@ arm64_pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross libasound2-dev:arm64 lib
 
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;
-  test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  test)
+    wanted=("${build_pkgs[@]}" "${test_pkgs[@]}")
+    # Debian's npm (it brings Debian's nodejs) only where there is no npm yet: a nodejs from
+    # elsewhere (nodesource's includes npm) conflicts with it.
+    if ! command -v npm >/dev/null 2>&1; then
+      wanted+=(npm)
+    fi
+    ;;
   deb) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}") ;;
   deb-arm64) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}" "${arm64_pkgs[@]}") ;;
   *) echo "usage: $0 build|test|deb|deb-arm64" >&2; exit 2 ;;

@@ -1,8 +1,9 @@
 //! talkclock's benchmark and test harness, kept out of the shipped library: a private
 //! PulseAudio server with a null sink and a `parec` recorder ([`pulse`]), a private
 //! speech-dispatcher ([`speechd`]), child processes stopped with SIGTERM ([`process`]), the real
-//! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), and the
-//! benchmark itself (`talkclock-bench`, which
+//! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), headless
+//! Chromium through chromedriver for the web pages' tests ([`browser`]), the tests' artifacts
+//! folder ([`artifacts`]), and the benchmark itself (`talkclock-bench`, which
 //! `talkclock bench` runs; `--hall N` measures a tournament hall end to end, [`hall`]).
 //!
 //! The benchmark measures the real `talkclock` binary on this machine: flag timing and press
@@ -14,8 +15,10 @@
 //! A figure that misses its goal is reported, never an error: [`run`] fails only when
 //! something could not be measured (no PulseAudio, no voice packs, a daemon that died).
 
+pub mod artifacts;
 pub mod audio;
 pub mod broker;
+pub mod browser;
 pub mod core_loop;
 pub mod daemon;
 pub mod drift;

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use talkclock_harness::artifacts::artifacts_dir;
-use talkclock_harness::browser::image::contrast_ratio;
+use talkclock_harness::browser::contrast_ratio;
 use talkclock_harness::browser::Browser;
 use talkclock_harness::daemon::Daemon;
 
@@ -52,8 +52,12 @@ fn hook(browser: &Browser) -> Value {
 }
 
 fn wait(browser: &Browser, script: &str, what: &str) {
+    wait_up_to(browser, script, what, 10);
+}
+
+fn wait_up_to(browser: &Browser, script: &str, what: &str, seconds: u64) {
     browser
-        .wait_for(script, Duration::from_secs(10))
+        .wait_for(script, Duration::from_secs(seconds))
         .unwrap_or_else(|e| panic!("{what}: {e}; the page: {}", hook(browser)));
 }
 
@@ -116,23 +120,24 @@ fn measure(browser: &Browser, name: &str, dir: &Path) {
 
 fn no_axe_violations(browser: &Browser, when: &str) {
     let violations = browser.axe().expect("axe-core runs in the page");
-    assert!(
-        violations.is_empty(),
-        "axe-core ({when}): {violations:#?}"
-    );
+    assert!(violations.is_empty(), "axe-core ({when}): {violations:#?}");
 }
 
 #[test]
 fn the_board_display_follows_the_clock_in_a_real_browser() {
     let dir = tempfile::tempdir().unwrap();
-    let artifacts = artifacts_dir("display_board");
+    let artifacts = artifacts_dir("display_board").expect("the artifacts folder");
     let port = free_port();
     let mut daemon =
         Daemon::start(&exe(), dir.path(), &config(port, "russian-draughts"), true).unwrap();
     let browser = Browser::start().expect("headless chromium");
     browser.viewport(1920, 1080, 1.0).unwrap();
     browser.goto(&format!("http://127.0.0.1:{port}/")).unwrap();
-    wait(&browser, "return window.talkclock && window.talkclock.views >= 1;", "a first view");
+    wait(
+        &browser,
+        "return window.talkclock && window.talkclock.views >= 1;",
+        "a first view",
+    );
     no_axe_violations(&browser, "before the start");
 
     // The start: White's clock runs; what the page shows is what the clock says.
@@ -152,10 +157,16 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
 
     // White's 5-minute warning (he sees a little): on his half, in Russian, the half's colours
     // turned; not on Black's.
-    wait(&browser, "return document.querySelector('#white').dataset.alert === 'warning';", "White's warning");
+    wait(
+        &browser,
+        "return document.querySelector('#white').dataset.alert === 'warning';",
+        "White's warning",
+    );
     let white = notices(&browser, "white");
     assert!(
-        white.iter().any(|(kind, text)| kind == "warning" && text.contains("пять минут")),
+        white
+            .iter()
+            .any(|(kind, text)| kind == "warning" && text.contains("пять минут")),
         "{white:?}"
     );
     assert!(notices(&browser, "black").is_empty());
@@ -163,7 +174,11 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
     // A press: Black's clock runs, and the page knows it within 100 ms of the key.
     let pressed = wall_ms();
     daemon.key("w").unwrap();
-    wait(&browser, "return window.talkclock.runningChangedAt.side === 'black';", "Black's clock runs");
+    wait(
+        &browser,
+        "return window.talkclock.runningChangedAt.side === 'black';",
+        "Black's clock runs",
+    );
     let changed = hook(&browser)["runningChangedAt"]["at"].as_f64().unwrap();
     let latency = changed - pressed;
     println!("press → the page shows Black to move: {latency:.1} ms");
@@ -172,7 +187,11 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
     // Screenshots: the digits at least a third of the height, at 7:1 or more.
     measure(&browser, "1920x1080", &artifacts);
     browser.viewport(800, 480, 1.0).unwrap();
-    wait(&browser, "return innerWidth === 800;", "the 800×480 viewport");
+    wait(
+        &browser,
+        "return innerWidth === 800;",
+        "the 800×480 viewport",
+    );
     std::thread::sleep(Duration::from_millis(300));
     measure(&browser, "800x480", &artifacts);
     browser.viewport(480, 270, 4.0).unwrap();
@@ -184,7 +203,12 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
 
     // Black's flag. The rules tell it to the flagged player's opponent and the arbiter:
     // White's half shows it, Black's does not.
-    wait(&browser, "return document.querySelector('#white').dataset.alert === 'flag';", "the flag on White's half");
+    wait_up_to(
+        &browser,
+        "return document.querySelector('#white').dataset.alert === 'flag';",
+        "the flag on White's half",
+        25,
+    );
     let black = notices(&browser, "black");
     assert!(
         black.iter().all(|(kind, _)| kind != "flag"),
@@ -195,13 +219,24 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
 
     // The clock stops answering (SIGSTOP): within seconds the page says so.
     daemon.signal(libc_sigstop()).unwrap();
-    wait(&browser, "return window.talkclock.lost === true;", "the lost connection");
+    wait(
+        &browser,
+        "return window.talkclock.lost === true;",
+        "the lost connection",
+    );
     let said = browser
-        .eval("return document.getElementById('status').textContent;", vec![])
+        .eval(
+            "return document.getElementById('status').textContent;",
+            vec![],
+        )
         .unwrap();
     assert_eq!(said, "Нет связи с часами: время на экране не обновляется");
     daemon.signal(libc_sigcont()).unwrap();
-    wait(&browser, "return window.talkclock.lost === false;", "the connection back");
+    wait(
+        &browser,
+        "return window.talkclock.lost === false;",
+        "the connection back",
+    );
     daemon.quit();
 }
 
@@ -212,7 +247,11 @@ fn under_fide_the_flag_shows_on_no_players_half() {
     let mut daemon = Daemon::start(&exe(), dir.path(), &config(port, "fide"), true).unwrap();
     let browser = Browser::start().expect("headless chromium");
     browser.goto(&format!("http://127.0.0.1:{port}/")).unwrap();
-    wait(&browser, "return window.talkclock && window.talkclock.views >= 1;", "a first view");
+    wait(
+        &browser,
+        "return window.talkclock && window.talkclock.views >= 1;",
+        "a first view",
+    );
     daemon.key("s").unwrap();
     let cut = daemon
         .control(r#"{"cmd":"set","side":"white","time":"0:01"}"#)
@@ -233,7 +272,11 @@ fn under_fide_the_flag_shows_on_no_players_half() {
     }
     // The page is gone with the daemon: it says so at once.
     daemon.quit();
-    wait(&browser, "return window.talkclock.lost === true;", "the lost connection");
+    wait(
+        &browser,
+        "return window.talkclock.lost === true;",
+        "the lost connection",
+    );
 }
 
 fn libc_sigstop() -> i32 {

@@ -144,6 +144,10 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
     daemon.key("s").unwrap();
     wait(&browser, "return window.talkclock.runningChangedAt && window.talkclock.runningChangedAt.side === 'white';", "White's clock runs");
     std::thread::sleep(Duration::from_millis(2500));
+    // Pings keep a quiet page connected (they failed to reach it once: an event without data
+    // is never dispatched, and the page would have called the clock lost between views).
+    let pings = hook(&browser)["pings"].as_u64().unwrap_or(0);
+    assert!(pings >= 2, "{pings} pings reached the page in 2.5 s");
     let shown = hook(&browser)["shown"].clone();
     let status = daemon.control(r#"{"cmd":"status"}"#).unwrap();
     for side in ["white", "black"] {

@@ -290,3 +290,78 @@ fn libc_sigstop() -> i32 {
 fn libc_sigcont() -> i32 {
     talkclock_harness::libc::SIGCONT
 }
+
+/// The digits' height on `side`'s half, in device pixels, and the contrast of ink to paper.
+fn digits(browser: &Browser, side: &str) -> (f64, f64) {
+    let shot = browser.screenshot().expect("a screenshot");
+    let rect = browser
+        .rect(&format!("#{side} .digits"))
+        .expect("the digits' box")
+        .device(browser.scale());
+    let (paper, ink) = shot.dominant_colours(rect).expect("two colours");
+    let (top, bottom) = shot.ink_rows(rect, paper, 60).expect("digits drawn");
+    (f64::from(bottom - top + 1), contrast_ratio(paper, ink))
+}
+
+#[test]
+fn the_pages_own_settings_change_the_scheme_and_the_size_and_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let daemon = Daemon::start(&exe(), dir.path(), &config(port, "fide"), true).unwrap();
+    let browser = Browser::start().expect("headless chromium");
+    let url = format!("http://127.0.0.1:{port}/");
+    browser.goto(&url).unwrap();
+    wait(
+        &browser,
+        "return window.talkclock && window.talkclock.views >= 1;",
+        "a first view",
+    );
+    let (full, _) = digits(&browser, "white");
+    // Through the dialog, as a user would: black on white, digits at half size.
+    browser
+        .eval("document.getElementById('open-settings').click();", vec![])
+        .unwrap();
+    wait(
+        &browser,
+        "return document.getElementById('settings').open;",
+        "the dialog",
+    );
+    no_axe_violations(&browser, "the settings dialog open");
+    browser
+        .eval(
+            "document.querySelector('input[value=black_on_white]').click();\
+             const size = document.querySelector('input[name=size]');\
+             size.value = '50'; size.dispatchEvent(new Event('change'));\
+             document.querySelector('#settings button[type=submit]').click();",
+            vec![],
+        )
+        .unwrap();
+    wait(&browser, "return document.body.classList.contains('scheme-black_on_white') && !document.getElementById('settings').open;", "the new scheme");
+    let check = |when: &str| {
+        let (half, contrast) = digits(&browser, "white");
+        assert!(
+            (half / full - 0.5).abs() < 0.05,
+            "{when}: {half} px against {full} px at full size"
+        );
+        assert!((contrast - 21.0).abs() < 0.01, "{when}: {contrast:.2}:1");
+    };
+    check("chosen");
+    // The browser keeps the choice.
+    browser.goto(&url).unwrap();
+    wait(&browser, "return window.talkclock && window.talkclock.views >= 1 && document.body.classList.contains('scheme-black_on_white');", "the kept scheme");
+    check("after a reload");
+    // Back to the clock's configuration.
+    browser
+        .eval("document.getElementById('reset').click();", vec![])
+        .unwrap();
+    wait(
+        &browser,
+        "return document.body.classList.contains('scheme-yellow_on_black');",
+        "the configured scheme",
+    );
+    let (again, contrast) = digits(&browser, "white");
+    assert!((again - full).abs() <= 2.0, "{again} px against {full} px");
+    assert!((contrast - 19.56).abs() < 0.01, "{contrast:.2}:1");
+    no_axe_violations(&browser, "after the dialog");
+    daemon.quit();
+}

@@ -191,7 +191,14 @@ impl Daemon {
             .ok_or_else(|| format!("{path}: no {field}"))
     }
 
-    fn pid(&self) -> Result<u32, String> {
+    /// Sends `signal` (e.g. `libc::SIGSTOP`) to the daemon.
+    pub fn signal(&self, signal: libc::c_int) -> Result<(), String> {
+        let child = self.child.0.as_ref().ok_or("the daemon has stopped")?;
+        crate::process::signal(child, signal).map_err(|e| e.to_string())
+    }
+
+    /// The daemon's process id.
+    pub fn pid(&self) -> Result<u32, String> {
         self.child
             .id()
             .ok_or_else(|| "the daemon has stopped".into())

@@ -251,6 +251,24 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
             Err(e) => println!("hall: {e}: the daemon would not start"),
         }
     }
+    if let Some(display) = &config.display {
+        // Only tried: a port another program holds would stop the daemon's start.
+        let free = std::net::TcpListener::bind(display.listen).map(drop);
+        println!(
+            "board display: http://{}/ ({}, digits at {} %, White on the {}){}",
+            display.listen,
+            display.scheme.word().replace('_', " "),
+            display.size,
+            match display.white {
+                crate::config::display::ScreenHalf::Left => "left",
+                crate::config::display::ScreenHalf::Right => "right",
+            },
+            match free {
+                Ok(()) => String::new(),
+                Err(e) => format!(": cannot listen there ({e}): the daemon would not start"),
+            }
+        );
+    }
     Ok(())
 }
 

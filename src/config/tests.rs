@@ -235,3 +235,40 @@ fn a_huge_value_is_quoted_as_an_excerpt() {
         assert!(message.contains(&format!("{}…", &huge[..60])), "{message}");
     }
 }
+
+#[test]
+fn a_display_section_is_read_and_each_mistake_placed() {
+    let stage = "[[time_control.stage]]\ntime = \"5:00\"\n";
+    let good = "[display]\nlisten = \"127.0.0.1:8080\"\nscheme = \"black_on_white\"\nsize = 80\nwhite = \"right\"\n";
+    let display = Config::parse(&format!("{good}{stage}"), "d.toml")
+        .unwrap()
+        .display
+        .unwrap();
+    assert_eq!(display.listen.to_string(), "127.0.0.1:8080");
+    assert_eq!(
+        (display.scheme, display.size, display.white),
+        (
+            display::Scheme::BlackOnWhite,
+            80,
+            display::ScreenHalf::Right
+        )
+    );
+    assert!(Config::parse(stage, "d.toml").unwrap().display.is_none());
+    let bad = "[display]\nlisten = \"localhost\"\nscheme = \"pink\"\nsize = 20\nwhite = \"up\"\n";
+    let error = Config::parse(&format!("{bad}{stage}"), "d.toml")
+        .unwrap_err()
+        .to_string();
+    for (line, what) in [
+        (2, "listen `localhost`"),
+        (3, "scheme `pink`"),
+        (4, "size 20"),
+        (5, "white `up`"),
+    ] {
+        assert!(
+            error.contains(&format!("d.toml:{line}:")) && error.contains(what),
+            "no `{what}` at line {line}: {error}"
+        );
+    }
+    let missing = Config::parse(&format!("[display]\nsize = 90\n{stage}"), "d.toml").unwrap_err();
+    assert!(missing.to_string().contains("needs `listen`"), "{missing}");
+}

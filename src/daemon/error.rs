@@ -54,6 +54,10 @@ pub enum DaemonError {
     /// as a configuration problem).
     #[error("{0}\n(the board's [hall] section names it)")]
     Hall(#[from] crate::hall::link::HallError),
+    /// The board display cannot be served: its address is in use or not this machine's
+    /// (exit 2, as a configuration problem).
+    #[error("{0}\n(the board's [display] section names it)")]
+    Web(crate::web::WebError),
     /// Signals cannot be caught (exit 1).
     #[error("cannot catch signals: {0}")]
     Signals(std::io::Error),
@@ -63,7 +67,7 @@ impl DaemonError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            DaemonError::Config(_) | DaemonError::Hall(_) => 2,
+            DaemonError::Config(_) | DaemonError::Hall(_) | DaemonError::Web(_) => 2,
             DaemonError::DamagedJournal(_)
             | DaemonError::Locked(_)
             | DaemonError::NotAFile(_)

@@ -12,6 +12,7 @@ pub mod core;
 mod core_menu_tests;
 #[cfg(test)]
 mod core_tests;
+pub mod display_feed;
 mod error;
 pub mod hall_feed;
 pub mod keys;
@@ -116,7 +117,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     };
     let socket = server::bind(&options.socket, access)?;
     let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
-    let mut hall = match &hall {
+    let hall = match &hall {
         Some(settings) => {
             let link = crate::hall::link::start(settings, durable_rx, ctl_tx.clone())?;
             tracing::info!(
@@ -130,6 +131,16 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         }
         None => None,
     };
+    // The board display: a page in use is an error at start, not a page silently missing.
+    let display = match &core.config().display {
+        Some(settings) => {
+            let feed = display_feed::DisplayFeed::start(settings).map_err(DaemonError::Web)?;
+            tracing::info!("board display: http://{}/", feed.addr());
+            Some(feed)
+        }
+        None => None,
+    };
+    let mut feeds = Feeds { hall, display };
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<&'static str>();
@@ -138,7 +149,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
 
-    deliver(&mut core, &mut announcer, &mut hall);
+    deliver(&mut core, &mut announcer, &mut feeds);
     notify::ready();
     tracing::info!(
         "ready: control socket {}, journal {}",
@@ -153,7 +164,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let result = core_loop(
         &mut core,
         &mut announcer,
-        &mut hall,
+        &mut feeds,
         &Inbox {
             inputs: input_rx,
             control: ctl_rx,
@@ -165,7 +176,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     notify::stopping();
     let last = core.advance(clocks_now());
     let synced = core.sync_now();
-    deliver(&mut core, &mut announcer, &mut hall);
+    deliver(&mut core, &mut announcer, &mut feeds);
     announcer.shutdown();
     drop(inputs);
     let _ = std::fs::remove_file(&options.socket);
@@ -194,7 +205,7 @@ struct Inbox {
 fn core_loop(
     core: &mut Core,
     announcer: &mut Announcer,
-    hall: &mut Option<hall_feed::HallFeed>,
+    feeds: &mut Feeds,
     inbox: &Inbox,
     options: &RunOptions,
 ) -> Result<(), DaemonError> {
@@ -209,11 +220,9 @@ fn core_loop(
     let mut replies: Vec<(u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
     loop {
         let wake = core.next_wake();
-        // A board in a hall also wakes to publish its state (its heartbeat to the station).
-        let hall_wake = hall
-            .as_ref()
-            .map(|_| Instant::now() + hall_feed::STATE_EVERY);
-        let timeout = match wake.into_iter().chain(hall_wake).min() {
+        // A board in a hall also wakes to publish its state (its heartbeat to the station),
+        // a board display to send its view again.
+        let timeout = match wake.into_iter().chain(feeds.next_wake()).min() {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -225,7 +234,7 @@ fn core_loop(
                 core.advance(now)?;
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
-                    deliver(core, announcer, hall);
+                    deliver(core, announcer, feeds);
                     return Ok(());
                 }
             }
@@ -244,7 +253,7 @@ fn core_loop(
                 let reply = core.handle(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
-                deliver(core, announcer, hall);
+                deliver(core, announcer, feeds);
                 // A command that wrote records is answered once they are durable; one that
                 // wrote none (a status) at once.
                 if let Some(reply) = reply {
@@ -271,17 +280,15 @@ fn core_loop(
                 let now = clocks_now();
                 let closed = feed_queued(core, first, inputs, now)?;
                 core.advance(now)?;
-                if let Some(feed) = hall.as_mut() {
-                    feed.state(core, now.mono, now.wall_ms, false);
-                }
+                feeds.periodic(core, now);
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
-                    deliver(core, announcer, hall);
+                    deliver(core, announcer, feeds);
                     return Ok(());
                 }
             }
         }
-        deliver(core, announcer, hall);
+        deliver(core, announcer, feeds);
         replies.retain(|(mark, to, line)| {
             let waits = !core.is_durable(*mark);
             if !waits {
@@ -292,12 +299,46 @@ fn core_loop(
     }
 }
 
-/// Hands the core's outputs to the hall (a board in one) and to the announcer.
-fn deliver(core: &mut Core, announcer: &mut Announcer, hall: &mut Option<hall_feed::HallFeed>) {
+/// Who takes the core's outputs besides the announcer.
+struct Feeds {
+    /// The hall's link (a board in one).
+    hall: Option<hall_feed::HallFeed>,
+    /// The board display (`[display]`).
+    display: Option<display_feed::DisplayFeed>,
+}
+
+impl Feeds {
+    /// When the feeds want the loop to wake next (they send something at least this often).
+    fn next_wake(&self) -> Option<Instant> {
+        let now = Instant::now();
+        let hall = self.hall.as_ref().map(|_| now + hall_feed::STATE_EVERY);
+        let display = self
+            .display
+            .as_ref()
+            .map(|_| now + display_feed::REFRESH_EVERY);
+        hall.into_iter().chain(display).min()
+    }
+
+    /// What the feeds send when they are due, events or not.
+    fn periodic(&mut self, core: &mut Core, now: Clocks) {
+        if let Some(feed) = self.hall.as_mut() {
+            feed.state(core, now.mono, now.wall_ms, false);
+        }
+        if let Some(feed) = self.display.as_mut() {
+            feed.refresh(core, now.mono);
+        }
+    }
+}
+
+/// Hands the core's outputs to the feeds (the hall, the display) and to the announcer.
+fn deliver(core: &mut Core, announcer: &mut Announcer, feeds: &mut Feeds) {
     let outputs = core.drain();
-    if let Some(feed) = hall.as_mut() {
-        let now = clocks_now();
+    let now = clocks_now();
+    if let Some(feed) = feeds.hall.as_mut() {
         feed.outputs(core, &outputs, now.mono, now.wall_ms);
+    }
+    if let Some(feed) = feeds.display.as_mut() {
+        feed.outputs(core, &outputs, now.mono);
     }
     announcer.deliver(outputs);
 }

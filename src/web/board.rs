@@ -31,7 +31,10 @@ impl BoardPage {
     pub fn start(listen: SocketAddr) -> Result<BoardPage, WebError> {
         let (views, rx) = watch::channel(None);
         let router = Router::new()
-            .route("/", get(|| async { assets::file(types::HTML, assets::BOARD_HTML) }))
+            .route(
+                "/",
+                get(|| async { assets::file(types::HTML, assets::BOARD_HTML) }),
+            )
             .route(
                 "/board.js",
                 get(|| async { assets::file(types::JS, assets::BOARD_JS) }),
@@ -86,7 +89,9 @@ fn stream(rx: Views) -> impl Stream<Item = Result<Event, Infallible>> {
         let json = serde_json::to_string(&*view).ok()?;
         Some(Ok(Event::default().event("view").data(json)))
     });
+    // An event without data is not dispatched by the browser (the SSE processing model):
+    // a ping carries a word.
     let pings = IntervalStream::new(tokio::time::interval(PING_EVERY))
-        .map(|_| Ok(Event::default().event("ping").data("")));
+        .map(|_| Ok(Event::default().event("ping").data("ping")));
     views.merge(pings)
 }

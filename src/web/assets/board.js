@@ -9,7 +9,7 @@
   const state = { view: null, base: 0, heard: 0, lost: true, shown: {}, running: undefined };
   // For tests and for anyone curious: what the page shows and when the side to move changed
   // (wall-clock milliseconds, performance.timeOrigin + performance.now()).
-  const hook = { views: 0, shown: state.shown, runningChangedAt: null, lost: true };
+  const hook = { views: 0, pings: 0, ticks: 0, shown: state.shown, runningChangedAt: null, lost: true };
   window.talkclock = hook;
   const $ = (id) => document.getElementById(id);
   const halves = Object.fromEntries(SIDES.map((s) => [s, $(s)]));
@@ -155,12 +155,14 @@
       tick();
     });
     source.addEventListener("ping", () => {
+      hook.pings += 1;
       state.heard = performance.now();
     });
     source.onerror = () => setLost(true);
   }
 
   setInterval(() => {
+    hook.ticks += 1;
     if (performance.now() - state.heard > LOST_AFTER) setLost(true);
     tick();
   }, 50);

@@ -10,15 +10,16 @@ window.TC_DIGITS = (() => {
   const COLON = 14; // a colon's width
   const SMALL = 0.5; // the seconds beside hours and minutes
   const H = 100;
-  const half = (H - 3 * T) / 2;
+  // Segments meet at the corners (no notches): the digits read as solid strokes.
+  const upper = (H + T) / 2;
   const SEGMENTS = {
-    a: [T, 0, W - 2 * T, T],
-    b: [W - T, T, T, half],
-    c: [W - T, (H + T) / 2, T, half],
-    d: [T, H - T, W - 2 * T, T],
-    e: [0, (H + T) / 2, T, half],
-    f: [0, T, T, half],
-    g: [T, (H - T) / 2, W - 2 * T, T],
+    a: [0, 0, W, T],
+    b: [W - T, 0, T, upper],
+    c: [W - T, (H - T) / 2, T, upper],
+    d: [0, H - T, W, T],
+    e: [0, (H - T) / 2, T, upper],
+    f: [0, 0, T, upper],
+    g: [0, (H - T) / 2, W, T],
   };
   const LIT = {
     0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg",
@@ -53,9 +54,11 @@ window.TC_DIGITS = (() => {
       rect(svg, cx, y + H * 0.7 * scale - s / 2, s, s);
       return;
     }
+    // A one stands in the middle of its place, not at its right edge.
+    const shift = c === "1" ? -(W - T) / 2 : 0;
     for (const seg of LIT[c] || "") {
       const [sx, sy, sw, sh] = SEGMENTS[seg];
-      rect(svg, x + sx * scale, y + sy * scale, sw * scale, sh * scale);
+      rect(svg, x + (sx + shift) * scale, y + sy * scale, sw * scale, sh * scale);
     }
   }
 

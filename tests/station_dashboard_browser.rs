@@ -198,10 +198,11 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
     wait(
         &b,
         "const rows = [...document.querySelectorAll('#rows tr')];
-         return rows.length === 30 && rows.slice(2).every(tr =>
-           tr.querySelector('.move').textContent === 'чёрные');",
+         return rows.length === 30
+           && rows.every(tr => tr.querySelector('.white-name').textContent !== '—')
+           && rows.slice(2).every(tr => tr.querySelector('.move').textContent === 'чёрные');",
         Duration::from_secs(60),
-        "30 rows, Black to move on boards 3–30",
+        "30 rows with their states, Black to move on boards 3–30",
     );
     let names = column(&b, "white-name");
     for (n, name) in &names {
@@ -212,16 +213,14 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         (30, "Smith 30".to_string()),
         "names come with the state"
     );
-    // Black's times count on in the page.
+    // Black's times count down in the page (by more than the 2.2 s where a state the loaded
+    // station took in late is put right by the next one; their accuracy is checked below).
     let before = column(&b, "black-time");
     std::thread::sleep(Duration::from_millis(2200));
     let after = column(&b, "black-time");
     for ((n, t0), (_, t1)) in before.iter().zip(&after).skip(2) {
         let run = seconds(t0) - seconds(t1);
-        assert!(
-            (1..=4).contains(&run),
-            "board {n}: Black's time {t0} → {t1}"
-        );
+        assert!(run >= 1, "board {n}: Black's time {t0} → {t1}");
     }
 
     // Boards 1 and 2 start now: their flags fall with the page open.
@@ -241,6 +240,19 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         Duration::from_secs(40),
         "every row updated: White to move on 3–30, a flag on 1 and 2",
     );
+    // The page shows each board's own time (whole seconds, counting down: within 2 s).
+    std::thread::sleep(Duration::from_millis(1500));
+    let shown = column(&b, "white-time");
+    for (board, (n, text)) in boards.iter().zip(&shown).skip(2) {
+        let own = board.ctl(r#"{"cmd":"status"}"#)["white_ms"]
+            .as_i64()
+            .expect("White's time")
+            / 1000;
+        assert!(
+            (seconds(text) - own).abs() <= 2,
+            "board {n}: the page shows {text}, the board has {own} s"
+        );
+    }
     let updates = hook(&b)["rowUpdates"].clone();
     for n in 1..=30 {
         assert!(

@@ -160,11 +160,20 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
     }
 
     // White's 5-minute warning (he sees a little): on his half, in Russian, the half's colours
-    // turned; not on Black's.
+    // turned; not on Black's. The notice below the digits does not move them (they moved up
+    // once, the half's content centred as a whole).
+    let before = browser.rect("#white .digits").expect("the digits' box");
     wait(
         &browser,
         "return document.querySelector('#white').dataset.alert === 'warning';",
         "White's warning",
+    );
+    let after = browser.rect("#white .digits").expect("the digits' box");
+    assert!(
+        (after.y - before.y).abs() < 1.0,
+        "the warning moved White's digits from y = {} to {}",
+        before.y,
+        after.y
     );
     let white = notices(&browser, "white");
     assert!(

@@ -111,6 +111,14 @@ impl Rig {
     fn records(&self) -> Vec<Record> {
         self.store.snapshot().records().to_vec()
     }
+
+    /// The journal as a file would hold it: one record per line.
+    fn journal_text(&self) -> String {
+        self.records()
+            .iter()
+            .map(|r| serde_json::to_string(r).unwrap() + "\n")
+            .collect()
+    }
 }
 
 fn said(outputs: &[CoreOutput]) -> Vec<(Listener, Announcement)> {
@@ -317,11 +325,7 @@ fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_wer
     rig.tap(4_700_000, 4_700_000, "f");
     rig.run_to(9_300);
     // The process dies here; a new one reads the journal.
-    let text: String = rig
-        .records()
-        .iter()
-        .map(|r| serde_json::to_string(r).unwrap() + "\n")
-        .collect();
+    let text = rig.journal_text();
     let journal = Journal::parse(&text, "mem").unwrap();
     let (table, _) = journal.replay("mem").unwrap();
     let store = SharedMemoryStore::default();
@@ -512,11 +516,7 @@ fn a_journal_that_cannot_be_written_pauses_tells_everyone_and_recovers() {
     let resumed = rig.command(9_000, ArbiterCommand::Game(Input::Resume));
     assert!(matches!(resumed, Reply::Events { .. }), "{resumed:?}");
     // The journal is whole and replays to the same clocks.
-    let lines: String = rig
-        .records()
-        .iter()
-        .map(|r| serde_json::to_string(r).unwrap() + "\n")
-        .collect();
+    let lines = rig.journal_text();
     let (table, _) = Journal::parse(&lines, "mem")
         .unwrap()
         .replay("mem")
@@ -669,11 +669,7 @@ fn a_fide_game_tells_the_flag_to_the_arbiter_only_and_is_restored_under_fide() {
         _ => None,
     });
     assert_eq!(flag, Some(vec![Listener::Arbiter]));
-    let journal_text: String = rig
-        .records()
-        .iter()
-        .map(|r| serde_json::to_string(r).unwrap() + "\n")
-        .collect();
+    let journal_text = rig.journal_text();
     let journal = Journal::parse(&journal_text, "mem").unwrap();
     let (table, _) = journal.replay("mem").unwrap();
     assert_eq!(table.game().rules(), crate::clock::Rules::Fide);
@@ -687,11 +683,7 @@ fn a_finished_games_journal_replays_to_its_flag_not_to_the_last_whole_second() {
     rig.run_to(500);
     rig.command(500, ArbiterCommand::Game(Input::Start));
     rig.run_to(302_000);
-    let text: String = rig
-        .records()
-        .iter()
-        .map(|r| serde_json::to_string(r).unwrap() + "\n")
-        .collect();
+    let text = rig.journal_text();
     let journal = Journal::parse(&text, "mem").unwrap();
     let mut flags = Vec::new();
     journal

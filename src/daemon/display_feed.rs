@@ -243,15 +243,8 @@ impl DisplayFeed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hearing::Audience;
 
-    fn say(notice: Announcement, to: &[Listener]) -> CoreOutput {
-        CoreOutput::Table(TableOutput::Say {
-            at_ms: 5,
-            audience: Audience::of(to),
-            notice,
-        })
-    }
+    use crate::daemon::test_outputs::say;
 
     const LANGS: [Lang; 2] = [Lang::Ru, Lang::En];
 

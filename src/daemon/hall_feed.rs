@@ -180,13 +180,7 @@ mod tests {
     use crate::clock::Side;
     use crate::hearing::Audience;
 
-    fn say(notice: Announcement, to: &[Listener]) -> CoreOutput {
-        CoreOutput::Table(TableOutput::Say {
-            at_ms: 5,
-            audience: Audience::of(to),
-            notice,
-        })
-    }
+    use crate::daemon::test_outputs::say;
 
     #[test]
     fn a_flag_is_an_alert_even_when_the_board_tells_only_the_players() {

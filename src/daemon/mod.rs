@@ -19,6 +19,8 @@ pub mod keys;
 mod notify;
 pub mod prefs;
 pub mod stamping;
+#[cfg(test)]
+mod test_outputs;
 pub mod timeline;
 pub mod voices;
 

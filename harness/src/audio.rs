@@ -1,8 +1,9 @@
 //! Sound at the server: the real daemon with audio on the private PulseAudio, its idle cost
 //! while a clock runs with nothing to say, and the time from a `t` key to the first sound of
 //! the readout (voice pack), against the same words through speech-dispatcher (`tts`); the
-//! time from a clock button to its click; and both again after the output stream has rested
-//! (nothing played for longer than [`talkclock::audio::IDLE_AFTER`]).
+//! time from a clock button to its click; each with the output stream awake (a press
+//! [`AWAKE_QUIET`] after the daemon's last sound) and after it has rested (nothing played for
+//! longer than [`talkclock::audio::IDLE_AFTER`], so the daemon closed it).
 
 use crate::core_loop::signed_us;
 use crate::daemon::{Daemon, ThreadTime};
@@ -17,17 +18,25 @@ pub const THRESHOLD: f32 = 0.02;
 pub const AUDIBLE: f32 = 0.1;
 /// Silence this long means what was playing has ended.
 const QUIET: Duration = Duration::from_millis(300);
+/// A press this soon after the daemon's last sound finds its output stream still open: well
+/// inside [`talkclock::audio::IDLE_AFTER`].
+pub const AWAKE_QUIET: Duration = Duration::from_millis(50);
 /// Longest wait for a sound to begin or end.
 const LIMIT: Duration = Duration::from_secs(15);
 
 /// Waits until the sink has been quiet for [`QUIET`] (at most [`LIMIT`]).
 pub fn wait_for_silence(recorder: &Recorder) -> Result<(), String> {
+    wait_for_quiet(recorder, QUIET)
+}
+
+/// Waits until the sink has been quiet for `quiet` (at most [`LIMIT`]).
+pub fn wait_for_quiet(recorder: &Recorder, quiet: Duration) -> Result<(), String> {
     let since = Instant::now();
     let mut chunks: Vec<Chunk> = Vec::new();
     loop {
         chunks.extend(recorder.take());
         let last = last_sound_time(&chunks, THRESHOLD).unwrap_or(since);
-        if last.elapsed() >= QUIET {
+        if last.elapsed() >= quiet {
             return Ok(());
         }
         if since.elapsed() > LIMIT {
@@ -107,8 +116,9 @@ pub fn idle(daemon: &Daemon, window: Duration) -> Result<Idle, String> {
 }
 
 /// Press-to-sound delays, in milliseconds, for `rounds` time queries: through the daemon's
-/// voice packs and, right after each, the same words through speech-dispatcher (cut short
-/// once heard).
+/// voice packs with the stream awake (each measured query [`AWAKE_QUIET`] after an unmeasured
+/// one) and, right after each, the same words through speech-dispatcher (cut short once
+/// heard).
 pub fn press_to_audio(
     daemon: &mut Daemon,
     recorder: &Recorder,
@@ -124,6 +134,13 @@ pub fn press_to_audio(
     let mut system = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         wait_for_silence(recorder)?;
+        daemon.key("t")?;
+        first_sound_after(
+            recorder,
+            Instant::now(),
+            "voice pack readout, waking the stream",
+        )?;
+        wait_for_quiet(recorder, AWAKE_QUIET)?;
         recorder.take();
         daemon.take_lines();
         let asked = daemon.key("t")?;
@@ -170,24 +187,30 @@ pub fn press_to_audio_after_idle(
 }
 
 /// Button-to-click delays for `rounds` presses (the players' buttons in turn, starting with
-/// White's, who is to move), each after `quiet` of silence at the sink.
+/// White's, who is to move), each after `quiet` of silence at the sink. With a `quiet` short
+/// enough to find the stream awake, one more press goes first, unmeasured, to wake it.
 pub fn press_to_click(
     daemon: &mut Daemon,
     recorder: &Recorder,
     rounds: usize,
     quiet: Duration,
 ) -> Result<Vec<Onset>, String> {
-    let mut delays = Vec::with_capacity(rounds);
-    for round in 0..rounds {
-        wait_for_silence(recorder)?;
-        std::thread::sleep(quiet);
+    let warm_up = usize::from(quiet <= QUIET);
+    let mut delays = Vec::with_capacity(rounds + warm_up);
+    for round in 0..rounds + warm_up {
+        if quiet <= QUIET {
+            wait_for_quiet(recorder, quiet)?;
+        } else {
+            wait_for_silence(recorder)?;
+            std::thread::sleep(quiet - QUIET);
+        }
         recorder.take();
         let key = if round % 2 == 0 { "w" } else { "b" };
         let asked = daemon.key(key)?;
         delays.push(first_sound_after(recorder, asked, "click")?);
     }
     wait_for_silence(recorder)?;
-    Ok(delays)
+    Ok(delays.split_off(warm_up))
 }
 
 /// The words the daemon printed for the readout (`[white] White: …`), prefixes removed.

@@ -279,7 +279,7 @@ fn measure_daemon(
         audio::press_to_audio(daemon, recorder, speech, options.audio_rounds)?;
     let rounds = options.audio_rounds;
     let voice_pack_after_idle = audio::press_to_audio_after_idle(daemon, recorder, rounds)?;
-    let click = audio::press_to_click(daemon, recorder, rounds, Duration::from_millis(200))?;
+    let click = audio::press_to_click(daemon, recorder, rounds, audio::AWAKE_QUIET)?;
     let click_after_idle = audio::press_to_click(daemon, recorder, rounds, audio::rested())?;
     Ok(Sound {
         startup_ms,

@@ -22,7 +22,8 @@ pub struct AudioLatency {
 /// latency goals), from the same presses as [`AudioLatency`] and from more.
 #[derive(Debug, Clone, Serialize)]
 pub struct Audible {
-    /// The voice-pack readout after a `t` key (the stream awake: sound within 2 s before).
+    /// The voice-pack readout after a `t` key, the stream awake (50 ms after the daemon's last
+    /// sound).
     pub voice_pack: Summary,
     /// The same words through speech-dispatcher.
     pub speech_dispatcher: Summary,
@@ -30,9 +31,9 @@ pub struct Audible {
     pub speedup_p50: f64,
     /// speech-dispatcher p99 ÷ voice-pack p99 (goal: ≥ 1.5).
     pub speedup_p99: f64,
-    /// The readout after the output stream rested (3 s of silence).
+    /// The readout after the output stream rested (1.6 s of silence: the daemon closed it).
     pub voice_pack_after_idle: Summary,
-    /// A clock button to its click (stream awake).
+    /// A clock button to its click, the stream awake (50 ms after the last click).
     pub click: Summary,
     /// The same after the stream rested.
     pub click_after_idle: Summary,
@@ -167,7 +168,7 @@ impl Report {
                 met: None,
             },
             Goal {
-                name: "press to audible, voice pack",
+                name: "press to audible, voice pack (stream awake)",
                 value: format!(
                     "{}; speech-dispatcher {}: ×{:.2} p50, ×{:.2} p99 sooner",
                     s(&self.press_to_audible_ms.voice_pack, "ms", 1),
@@ -188,7 +189,7 @@ impl Report {
                 met: Some(self.press_to_audible_ms.voice_pack_after_idle.p99 <= 20.0),
             },
             Goal {
-                name: "press to click",
+                name: "press to click (stream awake)",
                 value: s(&self.press_to_audible_ms.click, "ms", 1),
                 goal: "p99 ≤ 10 ms",
                 met: Some(self.press_to_audible_ms.click.p99 <= 10.0),

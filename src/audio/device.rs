@@ -28,13 +28,17 @@ const FIRST_RETRY: Duration = Duration::from_millis(500);
 const MAX_RETRY: Duration = Duration::from_secs(5);
 /// An open attempt taking longer than this is reported (once) as hung.
 const OPEN_HUNG: Duration = Duration::from_secs(10);
-/// A stream with nothing to play for this long is closed (and reopened by the next sound).
-/// Longer than the gaps inside a burst of sound (a click, then its readout; a warning queued
-/// behind a readout: well under a second), so one burst keeps one stream; far shorter than a
-/// player's think, where the running stream's callbacks on silence were nearly all the idle
-/// daemon's CPU. Reopening costs a connection to the sound server (a few ms, on the audio
-/// thread's helper), and the new stream starts with an empty buffer.
-pub const IDLE_AFTER: Duration = Duration::from_secs(2);
+/// A stream with nothing to play for this long is closed (and reopened by the next sound);
+/// never sooner than the device's tail (`DeviceOutput::tail`), the time for what the stream already took to
+/// reach the device, so the end of the last sound is never cut. A new stream starts with an
+/// empty buffer, while a running one has its buffer of silence (two periods: 40 ms at the
+/// default 960 frames) to play before a new sound: so a sound after a short quiet comes
+/// sooner from a closed stream (a click 3–4 ms from the press) than from a running one
+/// (30–40 ms). Longer than the gaps inside one burst of sound (a click and its readout, a
+/// warning queued behind a readout), so one burst keeps one stream. Reopening costs a
+/// connection to the sound server, a few ms on the audio thread's helper, and the sound is
+/// queued first, so it plays from its first sample.
+pub const IDLE_AFTER: Duration = Duration::from_millis(300);
 
 /// Whether a device's stream runs, or rests because nothing has played for a while.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +136,8 @@ impl DeviceOutput {
         }
     }
 
-    /// Closes a stream that has had nothing to play for [`IDLE_AFTER`].
+    /// Closes a stream that has had nothing to play for [`IDLE_AFTER`] (or its
+    /// [`DeviceOutput::tail`], if longer).
     fn rest_if_idle(&mut self, now: Instant) {
         if self.rest != Rest::Awake || self.opening.is_some() || self.stream.is_none() {
             self.idle_since = None;
@@ -143,7 +148,7 @@ impl DeviceOutput {
             return;
         }
         let since = *self.idle_since.get_or_insert(now);
-        if now.duration_since(since) >= IDLE_AFTER {
+        if now.duration_since(since) >= IDLE_AFTER.max(self.tail()) {
             self.idle_since = None;
             self.stream = None;
             self.rest = Rest::Closed;

@@ -15,7 +15,8 @@
 //! hall · web                    the tournament hall (MQTT topics, a board's publisher, broker
 //!                               files); the pages (HTTP server, the board display's view)
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
-//! config · transcript           the TOML file, building each layer's settings; JSON lines
+//! config · transcript · haptic  the TOML file, building each layer's settings; JSON lines;
+//!                               the vibration patterns and whose controller plays them
 //! table                         one game: clock + scheduler + who hears what
 //! speech                        phrasing ru/en (announcements, help, learn), voice packs
 //! input · audio · control       buttons → actions; audio output; the control protocol
@@ -30,6 +31,7 @@ pub mod config;
 pub mod control;
 pub mod daemon;
 pub mod hall;
+pub mod haptic;
 pub mod hearing;
 pub mod input;
 pub mod journal;

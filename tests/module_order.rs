@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["input", "audio", "control"],
     &["speech"],
     &["table"],
-    &["config", "transcript"],
+    &["config", "transcript", "haptic"],
     &["journal", "sim", "setup"],
     &["hall", "web"],
     &["daemon"],

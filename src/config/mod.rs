@@ -53,6 +53,9 @@ pub struct Player {
     /// His speech rate level, 1–9 (5: `[audio] speech_rate`), set by the set-up menu; the
     /// rate buttons change it during a game. `None`: as the rate buttons left it.
     pub speech_rate_level: Option<u32>,
+    /// Vibration patterns on his own controller (`haptic = true`): their strength in per cent
+    /// (`haptic_strength`, 10–100); `None`: off.
+    pub haptic: Option<u8>,
 }
 
 /// A validated configuration.
@@ -461,6 +464,17 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
             None
         }
     };
+    let strength = match &raw.haptic_strength {
+        None => 100,
+        Some(n) if (10..=100).contains(n.get_ref()) => *n.get_ref() as u8,
+        Some(n) => {
+            c.at(
+                n.span(),
+                "`haptic_strength` is a vibration strength in per cent, from 10 to 100",
+            );
+            100
+        }
+    };
     Player {
         name: raw.name.clone().unwrap_or_else(|| default_name.to_string()),
         vision,
@@ -471,6 +485,7 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
         countdown,
         flag_rising_cue: raw.flag_rising_cue.unwrap_or(false),
         speech_rate_level,
+        haptic: raw.haptic.unwrap_or(false).then_some(strength),
     }
 }
 

@@ -175,6 +175,10 @@ pub struct RawPlayer {
     /// His speech rate, as the rate buttons count it: 1 (slowest) to 9, 5 being
     /// `[audio] speech_rate`.
     pub speech_rate_level: Option<Spanned<i64>>,
+    /// Feel the clock: vibration patterns on his own controller.
+    pub haptic: Option<bool>,
+    /// How strong the vibration is, in per cent (10–100; default 100).
+    pub haptic_strength: Option<Spanned<i64>>,
 }
 
 /// `[arbiter]`.

@@ -215,6 +215,13 @@ impl Announcer {
     }
 
     /// Appends JSON lines to the transcript, if there is one.
+    /// Writes lines decided elsewhere (the controllers' `haptic` lines) to the transcript.
+    pub fn write_lines(&mut self, lines: Vec<String>) {
+        if !lines.is_empty() {
+            self.write_transcript(lines.into_iter());
+        }
+    }
+
     fn write_transcript(&mut self, lines: impl Iterator<Item = String>) {
         let Some(file) = self.transcript.as_mut() else {
             return;

@@ -342,6 +342,12 @@ impl Core {
         self.timeline.game_ms(at)
     }
 
+    /// The game time of an instant, rounded down, without taking it as a stamp (for feeds
+    /// that schedule on game time).
+    pub fn game_time_of(&self, at: Instant) -> Ms {
+        self.timeline.exact_ms(at).floor() as Ms
+    }
+
     /// Handles one message at `at`; returns the reply for an arbiter's command. Everything due
     /// up to `at` (flags, warnings, long presses, a heartbeat) is brought about too.
     pub fn handle(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {

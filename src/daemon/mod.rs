@@ -15,6 +15,7 @@ mod core_tests;
 pub mod display_feed;
 mod error;
 pub mod hall_feed;
+pub mod haptic_feed;
 pub mod keys;
 mod notify;
 pub mod prefs;
@@ -142,7 +143,18 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         }
         None => None,
     };
-    let mut feeds = Feeds { hall, display };
+    let haptic = haptic_feed::HapticFeed::new(core.config());
+    if haptic.is_on() {
+        tracing::warn!(
+            "haptic = true: the vibration patterns are written to the transcript (`haptic` \
+             lines); this version does not drive a controller's motor yet"
+        );
+    }
+    let mut feeds = Feeds {
+        hall,
+        display,
+        haptic,
+    };
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<&'static str>();
@@ -224,7 +236,7 @@ fn core_loop(
         let wake = core.next_wake();
         // A board in a hall also wakes to publish its state (its heartbeat to the station),
         // a board display to send its view again.
-        let timeout = match wake.into_iter().chain(feeds.next_wake()).min() {
+        let timeout = match wake.into_iter().chain(feeds.next_wake(core)).min() {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
             None => crossbeam_channel::never(),
         };
@@ -307,18 +319,25 @@ struct Feeds {
     hall: Option<hall_feed::HallFeed>,
     /// The board display (`[display]`).
     display: Option<display_feed::DisplayFeed>,
+    /// The players' controllers (`haptic = true`).
+    haptic: haptic_feed::HapticFeed,
 }
 
 impl Feeds {
-    /// When the feeds want the loop to wake next (they send something at least this often).
-    fn next_wake(&self) -> Option<Instant> {
+    /// When the feeds want the loop to wake next (they send something at least this often;
+    /// a controller's pattern waits for the one playing).
+    fn next_wake(&self, core: &Core) -> Option<Instant> {
         let now = Instant::now();
+        let haptic = self.haptic.next_due().map(|due| {
+            let wait = due.saturating_sub(core.game_time_of(now)).max(0);
+            now + Duration::from_millis(wait as u64)
+        });
         let hall = self.hall.as_ref().map(|_| now + hall_feed::STATE_EVERY);
         let display = self
             .display
             .as_ref()
             .map(|_| now + display_feed::REFRESH_EVERY);
-        hall.into_iter().chain(display).min()
+        hall.into_iter().chain(display).chain(haptic).min()
     }
 
     /// What the feeds send when they are due, events or not.
@@ -342,7 +361,10 @@ fn deliver(core: &mut Core, announcer: &mut Announcer, feeds: &mut Feeds) {
     if let Some(feed) = feeds.display.as_mut() {
         feed.outputs(core, &outputs, now.mono);
     }
+    let mut haptic = feeds.haptic.outputs(&outputs);
     announcer.deliver(outputs);
+    haptic.extend(feeds.haptic.due(core.game_time_of(Instant::now())));
+    announcer.write_lines(haptic);
 }
 
 /// Feeds `first` and every input event already queued to the core, in the order they were

@@ -1,0 +1,90 @@
+//! The players' controllers: the table's outputs (and the opponent's time said to one player)
+//! go through the pure [`Schedule`] on game time, and its decisions become `haptic` and
+//! `haptic_cut` transcript lines. Driving the rumble motors themselves is not built yet:
+//! the lines are what a controller would play.
+
+use super::core::CoreOutput;
+use crate::clock::{Ms, Side};
+use crate::config::{default_warnings, Config};
+use crate::haptic::{patterns_of, private_pattern, HapticLine, Schedule, Strengths};
+
+/// The schedule and what it needs from the configuration.
+#[derive(Debug, Default)]
+pub struct HapticFeed {
+    schedule: Schedule,
+    /// Each side's warnings from the rule profile (the others are his own extra warnings).
+    rules_warnings: [Vec<Ms>; 2],
+    /// The latest game time seen: a new game starts its timeline again at 0.
+    last_ms: Ms,
+}
+
+impl HapticFeed {
+    /// A feed for the players of `config`.
+    pub fn new(config: &Config) -> HapticFeed {
+        let mut feed = HapticFeed::default();
+        feed.configure(config);
+        feed
+    }
+
+    fn configure(&mut self, config: &Config) {
+        let strengths: Strengths = [Side::White, Side::Black].map(|s| config.player(s).haptic);
+        self.schedule.set_strengths(strengths);
+        self.rules_warnings = [Side::White, Side::Black]
+            .map(|s| default_warnings(config.rules, config.player(s).vision));
+    }
+
+    /// Takes the core's outputs; returns the lines of what starts now.
+    pub fn outputs(&mut self, outputs: &[CoreOutput]) -> Vec<String> {
+        let mut lines = Vec::new();
+        for output in outputs {
+            let (at_ms, sent) = match output {
+                CoreOutput::Table(table) => {
+                    (table.at_ms(), patterns_of(table, &self.rules_warnings))
+                }
+                CoreOutput::Private {
+                    at_ms,
+                    listener,
+                    notice,
+                } => (
+                    *at_ms,
+                    private_pattern(*listener, notice).into_iter().collect(),
+                ),
+                CoreOutput::Settings(config) => {
+                    self.configure(config);
+                    continue;
+                }
+                _ => continue,
+            };
+            if at_ms < self.last_ms {
+                self.schedule.reset();
+            }
+            self.last_ms = at_ms;
+            for (side, pattern) in sent {
+                lines.extend(self.schedule.take(side, pattern, at_ms));
+            }
+        }
+        lines.iter().map(to_line).collect()
+    }
+
+    /// Whether any player has haptics on.
+    pub fn is_on(&self) -> bool {
+        self.schedule.is_on()
+    }
+
+    /// The lines of what is due by `now_ms` (game time).
+    pub fn due(&mut self, now_ms: Ms) -> Vec<String> {
+        if now_ms < self.last_ms {
+            return Vec::new();
+        }
+        self.schedule.due(now_ms).iter().map(to_line).collect()
+    }
+
+    /// When something waits to start (game time).
+    pub fn next_due(&self) -> Option<Ms> {
+        self.schedule.next_due()
+    }
+}
+
+fn to_line(line: &HapticLine) -> String {
+    serde_json::to_string(line).unwrap_or_default()
+}

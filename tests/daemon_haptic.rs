@@ -1,0 +1,147 @@
+//! The real daemon's transcript shows which vibration pattern each player's controller is
+//! given, when: only a player with `haptic = true` feels anything, only what the rules send
+//! him, and a press's own feedback never overlaps another pattern (the one it cuts plays
+//! again, whole, after it). Driving a rumble motor is not built; these lines are the schedule.
+
+#[path = "daemon/common_daemon.rs"]
+mod common_daemon;
+
+use common_daemon::{json_lines, Files};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// White, low vision, feels the clock at 70 %; Black hears only. A 5:03 stage: the rules'
+/// 5:00 warning comes 3 s into White's first turn.
+const CONFIG: &str = "\
+mode = \"tournament\"
+[[time_control.stage]]
+time = \"5:03\"
+[players.white]
+vision = \"low_vision\"
+language = \"en\"
+haptic = true
+haptic_strength = 70
+[players.black]
+vision = \"low_vision\"
+language = \"en\"
+";
+
+fn haptic_lines(path: &std::path::Path) -> Vec<Value> {
+    json_lines(path)
+        .into_iter()
+        .filter(|l| l["event"].as_str().is_some_and(|e| e.starts_with("haptic")))
+        .collect()
+}
+
+/// (event, pattern, at_ms, end_ms) of each line.
+fn spans(lines: &[Value]) -> Vec<(String, String, i64, i64)> {
+    lines
+        .iter()
+        .map(|l| {
+            let at = l["at_ms"].as_i64().expect("at_ms");
+            let length: i64 = l["pulses"].as_array().map_or(0, |p| {
+                p.iter()
+                    .map(|p| p[0].as_i64().unwrap_or(0) + p[1].as_i64().unwrap_or(0))
+                    .sum()
+            });
+            (
+                l["event"].as_str().unwrap_or("").to_string(),
+                l["pattern"].as_str().unwrap_or("").to_string(),
+                at,
+                at + length,
+            )
+        })
+        .collect()
+}
+
+fn wait_for(
+    path: &std::path::Path,
+    what: impl Fn(&[Value]) -> bool,
+    limit: Duration,
+) -> Vec<Value> {
+    let since = Instant::now();
+    loop {
+        let lines = haptic_lines(path);
+        if what(&lines) || since.elapsed() > limit {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn patterns_go_to_the_players_own_controller_and_never_overlap_a_press() {
+    let files = Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    // White asks his time: 5:02 is five short pulses.
+    std::thread::sleep(Duration::from_millis(200));
+    daemon.key("t");
+    // The 5:00 warning starts about 3 s in; White presses while it plays.
+    let warned = wait_for(
+        &transcript,
+        |l| l.iter().any(|l| l["pattern"] == "rules_warning"),
+        Duration::from_secs(8),
+    );
+    assert!(
+        warned.iter().any(|l| l["pattern"] == "rules_warning"),
+        "{warned:?}"
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    daemon.key("w");
+    // Black's press and a press out of turn: he has no haptics, so nothing is felt anywhere.
+    std::thread::sleep(Duration::from_millis(300));
+    daemon.key("b");
+    std::thread::sleep(Duration::from_millis(100));
+    daemon.key("b");
+    let lines = wait_for(
+        &transcript,
+        |l| l.iter().filter(|l| l["pattern"] == "rules_warning").count() >= 3,
+        Duration::from_secs(8),
+    );
+    daemon.quit();
+
+    assert!(
+        lines.iter().all(|l| l["side"] == "white"),
+        "only White's controller: {lines:?}"
+    );
+    let s = spans(&lines);
+    let events: Vec<(&str, &str)> = s
+        .iter()
+        .map(|(e, p, _, _)| (e.as_str(), p.as_str()))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            ("haptic", "time"),
+            ("haptic", "rules_warning"),
+            ("haptic_cut", "rules_warning"),
+            ("haptic", "press_accepted"),
+            ("haptic", "rules_warning"),
+        ],
+        "{lines:?}"
+    );
+    let time = &lines[0];
+    assert_eq!(time["strength"], 70);
+    assert_eq!(
+        time["pulses"],
+        serde_json::json!([[150, 250], [150, 250], [150, 250], [150, 250], [150, 0]]),
+        "5:02 counted as five minutes"
+    );
+    // Nothing starts while another pattern plays, except a press cutting it at that instant.
+    for pair in s.windows(2) {
+        let ((_, _, _, end), (event, _, at, _)) = (&pair[0], &pair[1]);
+        if event == "haptic" && pair[0].0 == "haptic" {
+            assert!(at >= end, "overlap: {pair:?}");
+        }
+    }
+    let (_, _, cut_at, _) = s[2];
+    let (_, _, press_at, press_end) = s[3];
+    assert_eq!(cut_at, press_at, "the press cuts the warning at once");
+    assert!(
+        s[4].2 >= press_end + 600,
+        "the warning again after the press: {s:?}"
+    );
+}

@@ -129,6 +129,23 @@ enum CliCommand {
     },
     /// List audio outputs and input controllers.
     Devices,
+    /// Learn the vibration patterns: each one's meaning printed, then played on your own
+    /// controller (at a terminal Enter goes on, q quits).
+    HapticPractice {
+        /// The configuration (TOML): your controller and language; the embedded default when
+        /// omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `white` or `black`: whose controller (White's when omitted).
+        #[arg(long)]
+        side: Option<String>,
+        /// `ru` or `en` (the player's language when omitted).
+        #[arg(long)]
+        lang: Option<String>,
+        /// When not at a terminal: the pause after each pattern, in milliseconds.
+        #[arg(long, default_value_t = 1500)]
+        pause_ms: u64,
+    },
     /// The tournament hall's MQTT broker: `hall init` writes its configuration, passwords and
     /// ACL.
     Hall {
@@ -435,6 +452,17 @@ fn main() -> ExitCode {
         CliCommand::Station(args) => station(args),
         CliCommand::Recover { journal } => cli::recover(journal.as_deref()),
         CliCommand::Devices => cli::devices(),
+        CliCommand::HapticPractice {
+            config,
+            side,
+            lang,
+            pause_ms,
+        } => haptic_practice(
+            config.as_deref(),
+            side.as_deref(),
+            lang.as_deref(),
+            pause_ms,
+        ),
         CliCommand::Hall {
             command: HallCommand::Init(init),
         } => cli::hall_init(&init.options()),
@@ -487,6 +515,38 @@ fn main() -> ExitCode {
 
 /// Writes the manual page: the command with its subcommands (`SUBCOMMANDS`), then each
 /// visible subcommand's own options, from the same definitions as `--help`.
+/// `talkclock haptic-practice`, its words checked.
+fn haptic_practice(
+    config: Option<&std::path::Path>,
+    side: Option<&str>,
+    lang: Option<&str>,
+    pause_ms: u64,
+) -> Result<(), cli::Failure> {
+    let side = match side {
+        None => None,
+        Some("white") => Some(talkclock::clock::Side::White),
+        Some("black") => Some(talkclock::clock::Side::Black),
+        Some(other) => {
+            return Err(cli::Failure::Usage(format!(
+                "--side {other}: expected `white` or `black`"
+            )))
+        }
+    };
+    let lang =
+        match lang {
+            None => None,
+            Some(code) => Some(talkclock::hearing::Lang::from_code(code).ok_or_else(|| {
+                cli::Failure::Usage(format!("--lang {code}: expected `ru` or `en`"))
+            })?),
+        };
+    cli::haptic_practice::run(
+        config,
+        side,
+        lang,
+        std::time::Duration::from_millis(pause_ms),
+    )
+}
+
 fn man_page() -> Result<(), cli::Failure> {
     use clap::CommandFactory;
     let mut command = Args::command();

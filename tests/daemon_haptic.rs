@@ -145,3 +145,82 @@ fn patterns_go_to_the_players_own_controller_and_never_overlap_a_press() {
         "the warning again after the press: {s:?}"
     );
 }
+
+/// `run --check` names each player's controller for vibration, and says plainly when a
+/// player with `haptic = true` has none of his own (a shared one would vibrate in the
+/// opponent's hands).
+#[test]
+fn run_check_reports_each_players_controller_for_vibration() {
+    let config = "\
+[[time_control.stage]]
+time = \"5:00\"
+[players.white]
+haptic = true
+[players.black]
+haptic = true
+[[input.binding]]
+device = \"uuid:0123456789abcdef0123456789abcdef\"
+button = \"South\"
+action = \"press\"
+side = \"white\"
+[[input.binding]]
+device = \"any\"
+button = \"East\"
+action = \"press\"
+side = \"black\"
+";
+    let files = Files::new(config);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["run", "--check", "--config"])
+        .arg(&files.config)
+        .output()
+        .expect("talkclock run --check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(
+            "haptic, white: controller uuid:0123456789abcdef0123456789abcdef: not connected now"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("haptic: haptic = true: black's press button is not on a game controller named by its uuid; nothing will vibrate for this player"),
+        "{text}"
+    );
+}
+
+/// The practice mode teaches every pattern with its meaning, in the player's language, and
+/// says why nothing vibrates when he has no controller of his own.
+#[test]
+fn practice_shows_every_pattern_with_its_meaning_in_both_languages() {
+    for (lang, first, why, time) in [
+        (
+            "en",
+            "1/13. press accepted: tap",
+            "Nothing will vibrate (white's press button is not on a game controller named by its uuid)",
+            "11/13. your time: 1:12:00: very long | long | short, short",
+        ),
+        (
+            "ru",
+            "1/13. ход принят: касание",
+            "Вибрации не будет (кнопка хода не на вашем собственном игровом контроллере",
+            "11/13. ваше время: 1:12:00: очень длинный | длинный | короткий, короткий",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["haptic-practice", "--lang", lang, "--pause-ms", "0"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("talkclock haptic-practice");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}");
+        for needle in [first, why, time] {
+            assert!(text.contains(needle), "{lang}: {needle:?} in\n{text}");
+        }
+        assert_eq!(text.lines().filter(|l| l.contains("/13. ")).count(), 13, "{text}");
+    }
+}

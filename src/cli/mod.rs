@@ -3,6 +3,7 @@
 pub mod bench;
 mod buttons;
 mod hall;
+pub mod haptic_practice;
 mod learn;
 mod station;
 pub use station::{import_from_station, station, station_ctl, station_passwd, station_status};
@@ -251,6 +252,7 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
             Err(e) => println!("hall: {e}: the daemon would not start"),
         }
     }
+    check_haptics(&config);
     if let Some(display) = &config.display {
         // Only tried: a port another program holds would stop the daemon's start.
         let free = std::net::TcpListener::bind(display.listen).map(drop);
@@ -270,6 +272,37 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// `run --check` on vibration: each player with `haptic = true`, his own controller, whether
+/// it is connected now and has a rumble motor.
+fn check_haptics(config: &crate::config::Config) {
+    use crate::clock::Side;
+    let owners = crate::daemon::haptic_feed::own_controllers(config);
+    let problems = crate::daemon::haptic_feed::problems(config);
+    if owners.iter().all(Option::is_none) && problems.is_empty() {
+        return;
+    }
+    let devices = crate::input::list_devices();
+    for (side, owner) in [Side::White, Side::Black].into_iter().zip(owners) {
+        let Some(uuid) = owner else { continue };
+        let name = side.name();
+        let state = if !devices
+            .gamepads
+            .iter()
+            .any(|g| g.uuid.as_deref() == Some(uuid.as_str()))
+        {
+            "not connected now".to_string()
+        } else if devices.without_rumble.contains(&uuid) {
+            "connected, but it has no rumble motor: nothing will vibrate for this player".into()
+        } else {
+            "connected, with rumble".into()
+        };
+        println!("haptic, {name}: controller uuid:{uuid}: {state}");
+    }
+    for problem in problems {
+        println!("haptic: {problem}");
+    }
 }
 
 /// `talkclock ctl`: one request to the daemon.

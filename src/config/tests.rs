@@ -58,6 +58,25 @@ fn start_time_overrides_give_odds() {
     assert_eq!(config.setup().start_times, [10 * MINUTE, 3 * MINUTE]);
 }
 
+#[test]
+fn haptics_are_off_unless_asked_and_their_strength_is_checked() {
+    let text = "[[time_control.stage]]\ntime = \"10:00\"\n[players.white]\nhaptic = true\n\
+                [players.black]\nhaptic = true\nhaptic_strength = 40\n";
+    let config = Config::parse(text, "haptic.toml").unwrap();
+    assert_eq!(
+        [config.players[0].haptic, config.players[1].haptic],
+        [Some(100), Some(40)]
+    );
+    let off = Config::parse("[[time_control.stage]]\ntime = \"10:00\"\n", "off.toml").unwrap();
+    assert_eq!(off.players[0].haptic, None);
+    let found = problems(
+        "[[time_control.stage]]\ntime = \"10:00\"\n[players.white]\nhaptic = true\nhaptic_strength = 5\n",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].0, found[0].1), (5, 19));
+    assert!(found[0].2.contains("from 10 to 100"), "{found:?}");
+}
+
 fn problems(text: &str) -> Vec<(usize, usize, String)> {
     let err = Config::parse(text, "bad.toml").unwrap_err();
     err.problems

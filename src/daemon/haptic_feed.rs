@@ -1,16 +1,20 @@
 //! The players' controllers: the table's outputs (and the opponent's time said to one player)
-//! go through the pure [`Schedule`] on game time, and its decisions become `haptic` and
-//! `haptic_cut` transcript lines. Driving the rumble motors themselves is not built yet:
-//! the lines are what a controller would play.
+//! go through the pure [`Schedule`] on game time; its decisions become `haptic` and
+//! `haptic_cut` transcript lines and, through [`RumbleOut`], vibration on each player's own
+//! controller.
 
 use super::core::CoreOutput;
+use super::rumble_out::RumbleOut;
 use crate::clock::{Ms, Side};
 use crate::config::{default_warnings, Config};
 use crate::haptic::{patterns_of, private_pattern, HapticLine, Schedule, Strengths};
+use crate::hearing::Listener;
 
 /// The schedule and what it needs from the configuration.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct HapticFeed {
+    /// The motors, when the daemon drives them.
+    rumble: Option<RumbleOut>,
     schedule: Schedule,
     /// Each side's warnings from the rule profile (the others are his own extra warnings).
     rules_warnings: [Vec<Ms>; 2],
@@ -26,7 +30,16 @@ impl HapticFeed {
         feed
     }
 
+    /// Drives the players' controllers through `rumble`.
+    pub fn with_rumble(mut self, rumble: RumbleOut) -> HapticFeed {
+        self.rumble = Some(rumble);
+        self
+    }
+
     fn configure(&mut self, config: &Config) {
+        if let Some(rumble) = self.rumble.as_mut() {
+            rumble.set_devices(own_controllers(config));
+        }
         let strengths: Strengths = [Side::White, Side::Black].map(|s| config.player(s).haptic);
         self.schedule.set_strengths(strengths);
         self.rules_warnings = [Side::White, Side::Black]
@@ -63,7 +76,7 @@ impl HapticFeed {
                 lines.extend(self.schedule.take(side, pattern, at_ms));
             }
         }
-        lines.iter().map(to_line).collect()
+        self.play(lines)
     }
 
     /// Whether any player has haptics on.
@@ -76,13 +89,46 @@ impl HapticFeed {
         if now_ms < self.last_ms {
             return Vec::new();
         }
-        self.schedule.due(now_ms).iter().map(to_line).collect()
+        let lines = self.schedule.due(now_ms);
+        self.play(lines)
+    }
+
+    /// Hands the decisions to the motors; returns their transcript lines.
+    fn play(&self, lines: Vec<HapticLine>) -> Vec<String> {
+        if let Some(rumble) = &self.rumble {
+            rumble.take(&lines);
+        }
+        lines.iter().map(to_line).collect()
     }
 
     /// When something waits to start (game time).
     pub fn next_due(&self) -> Option<Ms> {
         self.schedule.next_due()
     }
+}
+
+/// Each player's own controller (its uuid) where he has haptics on and one of his own.
+pub fn own_controllers(config: &Config) -> [Option<String>; 2] {
+    [Side::White, Side::Black].map(|side| {
+        config.player(side).haptic?;
+        config.input.own_controller(Listener::player(side)).ok()
+    })
+}
+
+/// What keeps a player with `haptic = true` from feeling the clock, as far as the
+/// configuration tells (a controller's motor is checked when it is there).
+pub fn problems(config: &Config) -> Vec<String> {
+    [Side::White, Side::Black]
+        .into_iter()
+        .filter(|&side| config.player(side).haptic.is_some())
+        .filter_map(|side| {
+            config
+                .input
+                .own_controller(Listener::player(side))
+                .err()
+                .map(|e| format!("haptic = true: {e}; nothing will vibrate for this player"))
+        })
+        .collect()
 }
 
 fn to_line(line: &HapticLine) -> String {

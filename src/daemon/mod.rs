@@ -19,6 +19,7 @@ pub mod haptic_feed;
 pub mod keys;
 mod notify;
 pub mod prefs;
+pub mod rumble_out;
 pub mod stamping;
 #[cfg(test)]
 mod test_outputs;
@@ -143,13 +144,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         }
         None => None,
     };
-    let haptic = haptic_feed::HapticFeed::new(core.config());
-    if haptic.is_on() {
-        tracing::warn!(
-            "haptic = true: the vibration patterns are written to the transcript (`haptic` \
-             lines); this version does not drive a controller's motor yet"
-        );
-    }
+    let haptic = start_haptics(core.config());
     let mut feeds = Feeds {
         hall,
         display,
@@ -310,6 +305,29 @@ fn core_loop(
             }
             waits
         });
+    }
+}
+
+/// The players' controllers' patterns; their motors driven through gilrs when a player has
+/// haptics on (a problem is said at start and goes on without them).
+fn start_haptics(config: &Config) -> haptic_feed::HapticFeed {
+    let feed = haptic_feed::HapticFeed::new(config);
+    if !feed.is_on() {
+        return feed;
+    }
+    for problem in haptic_feed::problems(config) {
+        tracing::warn!("{problem}");
+    }
+    let rumble = crate::input::rumble::GilrsRumble::open().and_then(|r| {
+        rumble_out::RumbleOut::start(Box::new(r), haptic_feed::own_controllers(config))
+            .map_err(|e| e.to_string())
+    });
+    match rumble {
+        Ok(rumble) => feed.with_rumble(rumble),
+        Err(e) => {
+            tracing::warn!("vibration: {e}; the patterns go to the transcript only");
+            feed
+        }
     }
 }
 

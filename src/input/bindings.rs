@@ -178,6 +178,44 @@ pub struct InputConfig {
     pub bindings: Vec<Binding>,
 }
 
+/// Why a player has no controller of his own to vibrate.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoOwnController {
+    /// No `press` binding of his names a controller by uuid.
+    #[error("{0}'s press button is not on a game controller named by its uuid")]
+    NotNamed(&'static str),
+    /// His controller also carries the other player's press button.
+    #[error("{0}'s controller also carries the other player's press button")]
+    Shared(&'static str),
+}
+
+impl InputConfig {
+    /// The uuid of `player`'s own game controller: the one his `press` button is bound on,
+    /// when no other player's press is bound there too (a shared controller would vibrate
+    /// in the opponent's hands).
+    pub fn own_controller(&self, player: Listener) -> Result<String, NoOwnController> {
+        let name = player.name();
+        let uuid = self
+            .bindings
+            .iter()
+            .filter(|b| b.action == ActionKind::Press && b.listener == player)
+            .find_map(|b| match &b.device {
+                DeviceMatch::Uuid(uuid) => Some(uuid.clone()),
+                _ => None,
+            })
+            .ok_or(NoOwnController::NotNamed(name))?;
+        let shared = self.bindings.iter().any(|b| {
+            b.action == ActionKind::Press
+                && b.listener != player
+                && matches!(&b.device, DeviceMatch::Uuid(u) if *u == uuid)
+        });
+        if shared {
+            return Err(NoOwnController::Shared(name));
+        }
+        Ok(uuid)
+    }
+}
+
 /// The lockout when none is configured.
 pub const DEFAULT_LOCKOUT: Ms = 150;
 /// The long press when none is configured.

@@ -11,6 +11,8 @@ use std::fmt;
 pub struct DeviceList {
     /// Connected game controllers.
     pub gamepads: Vec<DeviceId>,
+    /// The uuids of those without a rumble motor (no vibration patterns on them).
+    pub without_rumble: Vec<String>,
     /// Keyboard-class evdev devices.
     pub keyboards: Vec<DeviceId>,
     /// Devices or readers that could not be used, each a sentence naming it.
@@ -23,8 +25,11 @@ pub fn list_devices() -> DeviceList {
     match gilrs_source::open() {
         Ok(gilrs) => {
             for (_, pad) in gilrs.gamepads() {
-                list.gamepads
-                    .push(DeviceId::gamepad(pad.uuid(), pad.name()));
+                let id = DeviceId::gamepad(pad.uuid(), pad.name());
+                if !pad.is_ff_supported() {
+                    list.without_rumble.extend(id.uuid.clone());
+                }
+                list.gamepads.push(id);
             }
         }
         Err(e) => list.problems.push(e),
@@ -50,7 +55,12 @@ impl fmt::Display for DeviceList {
             writeln!(f, "Game controllers (bind with device = \"uuid:…\"):")?;
             for pad in &self.gamepads {
                 let uuid = pad.uuid.as_deref().unwrap_or("unknown");
-                writeln!(f, "  uuid:{uuid}  {}", pad.name)?;
+                let rumble = if self.without_rumble.iter().any(|u| u == uuid) {
+                    "  (no rumble: `haptic = true` cannot be felt on it)"
+                } else {
+                    "  (rumble)"
+                };
+                writeln!(f, "  uuid:{uuid}  {}{rumble}", pad.name)?;
             }
         }
         if self.keyboards.is_empty() {
@@ -91,13 +101,21 @@ mod tests {
     #[test]
     fn devices_are_listed_as_bindings_name_them() {
         let list = DeviceList {
-            gamepads: vec![DeviceId::gamepad([1; 16], "Big Buttons")],
+            gamepads: vec![
+                DeviceId::gamepad([1; 16], "Big Buttons"),
+                DeviceId::gamepad([2; 16], "Pad"),
+            ],
+            without_rumble: vec!["01010101010101010101010101010101".into()],
             keyboards: vec![DeviceId::evdev("Foot Switch", "/dev/input/event5")],
             problems: vec!["cannot open /dev/input/event7: permission denied".into()],
         };
         let text = list.to_string();
         assert!(
-            text.contains("  uuid:01010101010101010101010101010101  Big Buttons\n"),
+            text.contains("  uuid:01010101010101010101010101010101  Big Buttons  (no rumble: `haptic = true` cannot be felt on it)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  uuid:02020202020202020202020202020202  Pad  (rumble)\n"),
             "{text}"
         );
         assert!(

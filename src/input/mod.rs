@@ -3,7 +3,8 @@
 //! turns them into table requests and local actions under the `[input]` bindings.
 //!
 //! Readers are thin adapters; everything above [`RawInput`] is pure and tested with
-//! synthetic events (this machine has no `/dev/input`).
+//! synthetic events (this machine has no `/dev/input`). [`rumble`] plays vibration patterns
+//! on a player's own controller.
 
 pub mod bindings;
 pub mod device;
@@ -15,6 +16,7 @@ pub mod inject;
 pub mod kernel_time;
 pub mod learn;
 pub mod mapper;
+pub mod rumble;
 pub mod sources;
 pub mod terminal_source;
 

@@ -1,0 +1,147 @@
+//! `talkclock haptic-practice`: every vibration pattern once, each with its meaning and how
+//! it feels printed first (for a screen reader and its Braille display), then played on the
+//! player's own controller; three example times to count. At a terminal, Enter goes on to
+//! the next pattern (q quits); otherwise each follows the last after a pause.
+
+use super::Failure;
+use crate::clock::Side;
+use crate::haptic::words::{feel, meaning};
+use crate::haptic::{Pattern, PatternKind};
+use crate::hearing::{Lang, Listener};
+use crate::input::bindings::NoOwnController;
+use crate::input::rumble::{GilrsRumble, Rumble, RumbleError};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+/// The patterns in the order they are taught, with the example times.
+pub fn lesson() -> Vec<(Pattern, Option<&'static str>)> {
+    use PatternKind::*;
+    let mut items: Vec<(Pattern, Option<&'static str>)> = [
+        PressAccepted,
+        PressIgnored,
+        RulesWarning,
+        ExtraWarning,
+        FlagRising,
+        Flag,
+        OpponentFlag,
+        Pause,
+        Resume,
+        GameEnd,
+    ]
+    .into_iter()
+    .map(|kind| (Pattern::of(kind), None))
+    .collect();
+    items.push((
+        Pattern::time(3_600_000 + 12 * 60_000, false),
+        Some("1:12:00"),
+    ));
+    items.push((Pattern::time(45_000, false), Some("0:45")));
+    items.push((Pattern::time(21 * 60_000, true), Some("21:00")));
+    items
+}
+
+/// Runs the lesson for `side` (White when omitted) in `lang` (the player's language when
+/// omitted), on his own controller when the configuration names one.
+pub fn run(
+    config: Option<&Path>,
+    side: Option<Side>,
+    lang: Option<Lang>,
+    pause: Duration,
+) -> Result<(), Failure> {
+    let config = super::load_config(config)?;
+    let side = side.unwrap_or(Side::White);
+    let lang = lang.unwrap_or(config.player(side).language);
+    let strength = config.player(side).haptic.unwrap_or(100);
+    let mut out = std::io::stdout().lock();
+    let mut rumble: Option<(GilrsRumble, String)> =
+        match config.input.own_controller(Listener::player(side)) {
+            Ok(device) => match GilrsRumble::open() {
+                Ok(r) => Some((r, device)),
+                Err(e) => {
+                    say(&mut out, &not_played(lang, &e))?;
+                    None
+                }
+            },
+            Err(e) => {
+                say(&mut out, &not_played(lang, &no_controller(lang, &e)))?;
+                None
+            }
+        };
+    let interactive = std::io::stdin().is_terminal();
+    let mut reported = false;
+    let lesson = lesson();
+    for (n, (pattern, example)) in lesson.iter().enumerate() {
+        let what = match example {
+            Some(time) => format!("{}: {time}", meaning(pattern.kind, lang)),
+            None => meaning(pattern.kind, lang).to_string(),
+        };
+        say(
+            &mut out,
+            &format!(
+                "{}/{}. {what}: {}",
+                n + 1,
+                lesson.len(),
+                feel(pattern, lang)
+            ),
+        )?;
+        if let Some((r, device)) = rumble.as_mut() {
+            let pulses: Vec<[u16; 2]> =
+                pattern.pulses.iter().map(|p| [p.on_ms, p.off_ms]).collect();
+            let scaled = (u16::from(strength) * u16::from(pattern.scale_percent) / 100) as u8;
+            if let Err(e) = r.play(device, &pulses, scaled) {
+                if !reported {
+                    say(&mut out, &not_played(lang, &cannot_play(lang, &e)))?;
+                    reported = true;
+                }
+            }
+        }
+        if interactive {
+            let mut line = String::new();
+            std::io::stdin().lock().read_line(&mut line)?;
+            if line.trim() == "q" {
+                break;
+            }
+        } else {
+            let length = u64::try_from(pattern.duration_ms()).unwrap_or(0);
+            std::thread::sleep(Duration::from_millis(length) + pause);
+        }
+    }
+    Ok(())
+}
+
+fn not_played(lang: Lang, why: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Вибрации не будет ({why}); узоры только описаны."),
+        Lang::En => format!("Nothing will vibrate ({why}); the patterns are only described."),
+    }
+}
+
+fn no_controller(lang: Lang, e: &NoOwnController) -> String {
+    match (lang, e) {
+        (Lang::En, e) => e.to_string(),
+        (Lang::Ru, NoOwnController::NotNamed(_)) => {
+            "кнопка хода не на вашем собственном игровом контроллере (device = \"uuid:…\")".into()
+        }
+        (Lang::Ru, NoOwnController::Shared(_)) => {
+            "на вашем контроллере есть и кнопка хода соперника".into()
+        }
+    }
+}
+
+fn cannot_play(lang: Lang, e: &RumbleError) -> String {
+    match (lang, e) {
+        (Lang::En, e) => e.to_string(),
+        (Lang::Ru, RumbleError::NotConnected(uuid)) => format!("контроллер {uuid} не подключён"),
+        (Lang::Ru, RumbleError::NoMotor(uuid)) => format!("у контроллера {uuid} нет вибромотора"),
+        (Lang::Ru, RumbleError::Failed { device, reason }) => {
+            format!("контроллер {device}: {reason}")
+        }
+    }
+}
+
+fn say(out: &mut impl Write, line: &str) -> Result<(), Failure> {
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(())
+}

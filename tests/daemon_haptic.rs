@@ -200,15 +200,15 @@ fn practice_shows_every_pattern_with_its_meaning_in_both_languages() {
     for (lang, first, why, time) in [
         (
             "en",
-            "1/13. press accepted: tap",
+            "1/14. press accepted: tap",
             "Nothing will vibrate (white's press button is not on a game controller named by its uuid)",
-            "11/13. your time: 1:12:00: very long | long | short, short",
+            "12/14. your time: 1:12:00: very long | long | short, short",
         ),
         (
             "ru",
-            "1/13. ход принят: касание",
+            "1/14. ход принят: касание",
             "Вибрации не будет (кнопка хода не на вашем собственном игровом контроллере",
-            "11/13. ваше время: 1:12:00: очень длинный | длинный | короткий, короткий",
+            "12/14. ваше время: 1:12:00: очень длинный | длинный | короткий, короткий",
         ),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
@@ -221,6 +221,71 @@ fn practice_shows_every_pattern_with_its_meaning_in_both_languages() {
         for needle in [first, why, time] {
             assert!(text.contains(needle), "{lang}: {needle:?} in\n{text}");
         }
-        assert_eq!(text.lines().filter(|l| l.contains("/13. ")).count(), 13, "{text}");
+        assert_eq!(text.lines().filter(|l| l.contains("/14. ")).count(), 14, "{text}");
     }
+}
+
+/// A player who opens the set-up menu with his own button feels each key taken as a tap on
+/// his controller (the prompts are spoken, printed and shown on his Braille display).
+#[test]
+fn the_set_up_menu_is_felt_by_the_player_using_it() {
+    let config = "\
+mode = \"practice\"
+[[time_control.stage]]
+time = \"15:00\"
+[players.white]
+language = \"en\"
+haptic = true
+[players.black]
+language = \"en\"
+[[input.binding]]
+device = \"terminal\"
+button = \"w\"
+action = \"press\"
+side = \"white\"
+[[input.binding]]
+device = \"terminal\"
+button = \"b\"
+action = \"press\"
+side = \"black\"
+[[input.binding]]
+device = \"terminal\"
+button = \"s\"
+action = \"start\"
+side = \"white\"
+[[input.binding]]
+device = \"terminal\"
+button = \"m\"
+action = \"setup\"
+side = \"white\"
+";
+    let files = Files::new(config);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    for key in ["m", "b", "b"] {
+        std::thread::sleep(Duration::from_millis(250));
+        daemon.key(key);
+    }
+    let lines = wait_for(&transcript, |l| l.len() >= 3, Duration::from_secs(8));
+    let menus: Vec<Value> = json_lines(&transcript)
+        .into_iter()
+        .filter(|l| l["event"] == "menu")
+        .collect();
+    daemon.quit();
+    assert!(menus.len() >= 3, "the menu spoke: {menus:?}");
+    let felt: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["side"].as_str().unwrap_or(""),
+                l["pattern"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        &felt[..3],
+        [("white", "press_accepted"); 3],
+        "{lines:?}\n{menus:?}"
+    );
 }

@@ -28,6 +28,7 @@ pub fn lesson() -> Vec<(Pattern, Option<&'static str>)> {
         Pause,
         Resume,
         GameEnd,
+        MenuSaved,
     ]
     .into_iter()
     .map(|kind| (Pattern::of(kind), None))

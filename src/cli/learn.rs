@@ -3,11 +3,13 @@
 
 use super::Failure;
 use crate::config::{Config, EMBEDDED_DEFAULT};
+use crate::haptic::{Pattern, PatternKind};
 use crate::hearing::Lang;
 use crate::input::device::DeviceKind;
 use crate::input::evdev_source::{self, Wanted};
 use crate::input::inject::parse_events;
 use crate::input::learn::{learn as ask, write_bindings, LearnError, Prompter, TextPrompter};
+use crate::input::rumble::{GilrsRumble, Rumble};
 use crate::input::terminal_source::{self, RawMode};
 use crate::input::{gilrs_source, list_devices, SourceEvent};
 use crate::speech::learn::Phrases;
@@ -95,6 +97,7 @@ fn learn_from_devices(
     let mut prompter = SpeakingPrompter {
         text: TextPrompter::new(std::io::stdout(), raw_mode.is_some()),
         speech: start_speech(language),
+        rumble: GilrsRumble::open().ok(),
     };
     // Ctrl-C in the terminal ends the terminal reader, which ends learning.
     let events = rx.iter().take_while(|e| {
@@ -110,11 +113,14 @@ pub fn print_input_devices() {
     print!("{}", list_devices());
 }
 
-/// Prompts printed (a screen reader in the terminal reads them) and spoken through the system
-/// speech engine when one answers, so that setting up the buttons needs no screen.
+/// Prompts printed (a screen reader in the terminal, or BRLTTY on the console, shows them on a
+/// Braille display) and spoken through the system speech engine when one answers, so that
+/// setting up the buttons needs no screen; a game controller that was pressed vibrates when
+/// its button is learnt (a tap) or not taken (two short), where it has a motor.
 struct SpeakingPrompter<W: std::io::Write> {
     text: TextPrompter<W>,
     speech: Option<crate::audio::SystemSpeech>,
+    rumble: Option<GilrsRumble>,
 }
 
 impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
@@ -124,6 +130,25 @@ impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
             if let Err(e) = speech.speak(text, false) {
                 tracing::warn!("speech: {e}");
             }
+        }
+    }
+
+    fn feel(&mut self, device: &crate::input::DeviceId, learnt: bool) {
+        let (Some(rumble), Some(uuid)) = (self.rumble.as_mut(), device.uuid.as_deref()) else {
+            return;
+        };
+        let kind = if learnt {
+            PatternKind::PressAccepted
+        } else {
+            PatternKind::PressIgnored
+        };
+        let pulses: Vec<[u16; 2]> = Pattern::of(kind)
+            .pulses
+            .iter()
+            .map(|p| [p.on_ms, p.off_ms])
+            .collect();
+        if let Err(e) = rumble.play(uuid, &pulses, 100) {
+            tracing::debug!("vibration: {e}");
         }
     }
 }

@@ -7,7 +7,7 @@ use super::core::CoreOutput;
 use super::rumble_out::RumbleOut;
 use crate::clock::{Ms, Side};
 use crate::config::{default_warnings, Config};
-use crate::haptic::{patterns_of, private_pattern, HapticLine, Schedule, Strengths};
+use crate::haptic::{menu_pattern, patterns_of, private_pattern, HapticLine, Schedule, Strengths};
 use crate::hearing::Listener;
 
 /// The schedule and what it needs from the configuration.
@@ -61,6 +61,14 @@ impl HapticFeed {
                 } => (
                     *at_ms,
                     private_pattern(*listener, notice).into_iter().collect(),
+                ),
+                CoreOutput::Menu {
+                    at_ms,
+                    listener,
+                    notice,
+                } => (
+                    *at_ms,
+                    menu_pattern(*listener, notice).into_iter().collect(),
                 ),
                 CoreOutput::Settings(config) => {
                     self.configure(config);

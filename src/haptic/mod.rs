@@ -9,4 +9,4 @@ pub mod schedule;
 pub mod words;
 
 pub use pattern::{Pattern, PatternKind, Pulse};
-pub use schedule::{patterns_of, private_pattern, HapticLine, Schedule, Strengths};
+pub use schedule::{menu_pattern, patterns_of, private_pattern, HapticLine, Schedule, Strengths};

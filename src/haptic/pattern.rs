@@ -40,6 +40,8 @@ pub enum PatternKind {
     Resume,
     /// The game is over: two very long.
     GameEnd,
+    /// The set-up menu saved the new set-up: three short.
+    MenuSaved,
     /// His remaining time, to count.
     Time,
     /// The opponent's remaining time: two ticks, then the time.
@@ -60,6 +62,7 @@ impl PatternKind {
             PatternKind::Pause => "pause",
             PatternKind::Resume => "resume",
             PatternKind::GameEnd => "game_end",
+            PatternKind::MenuSaved => "menu_saved",
             PatternKind::Time => "time",
             PatternKind::OpponentTime => "opponent_time",
         }
@@ -112,6 +115,7 @@ impl Pattern {
             PatternKind::Pause => &[LONG_MS, SHORT_MS],
             PatternKind::Resume => &[SHORT_MS, LONG_MS],
             PatternKind::GameEnd => &[VERY_LONG_MS, VERY_LONG_MS],
+            PatternKind::MenuSaved => &[SHORT_MS, SHORT_MS, SHORT_MS],
             PatternKind::Time | PatternKind::OpponentTime => &[],
         };
         let gap = if kind == PatternKind::PressIgnored {
@@ -246,6 +250,7 @@ mod tests {
             Pause,
             Resume,
             GameEnd,
+            MenuSaved,
         ];
         for (i, a) in kinds.iter().enumerate() {
             let pa = Pattern::of(*a);

@@ -10,6 +10,7 @@ use super::pattern::{Pattern, PatternKind};
 use crate::clock::{Ms, Side};
 use crate::hearing::{Cue, Listener};
 use crate::speech::Announcement;
+use crate::speech::MenuPrompt;
 use crate::table::TableOutput;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -129,6 +130,25 @@ pub fn private_pattern(listener: Listener, notice: &Announcement) -> Option<(Sid
         }
         _ => None,
     }
+}
+
+/// What a player using the set-up menu feels on his controller: each key taken is a tap
+/// (the prompt itself is spoken and shown on his Braille display), a refusal two short
+/// buzzes, the set-up saved three short pulses.
+pub fn menu_pattern(listener: Listener, notice: &Announcement) -> Option<(Side, Pattern)> {
+    let player = listener.side()?;
+    let Announcement::Menu(prompt) = notice else {
+        return None;
+    };
+    let kind = match prompt {
+        MenuPrompt::Saved { .. } => PatternKind::MenuSaved,
+        MenuPrompt::NotSaved
+        | MenuPrompt::Invalid
+        | MenuPrompt::Locked
+        | MenuPrompt::GameInProgress => PatternKind::PressIgnored,
+        _ => PatternKind::PressAccepted,
+    };
+    Some((player, Pattern::of(kind)))
 }
 
 /// One controller's patterns.

@@ -18,6 +18,7 @@ pub fn meaning(kind: PatternKind, lang: Lang) -> &'static str {
         (Lang::Ru, Pause) => "часы остановлены",
         (Lang::Ru, Resume) => "часы снова идут",
         (Lang::Ru, GameEnd) => "партия окончена",
+        (Lang::Ru, MenuSaved) => "новая настройка сохранена",
         (Lang::Ru, Time) => "ваше время",
         (Lang::Ru, OpponentTime) => "время соперника",
         (Lang::En, PressAccepted) => "press accepted",
@@ -30,6 +31,7 @@ pub fn meaning(kind: PatternKind, lang: Lang) -> &'static str {
         (Lang::En, Pause) => "clock paused",
         (Lang::En, Resume) => "clock resumed",
         (Lang::En, GameEnd) => "the game is over",
+        (Lang::En, MenuSaved) => "the new set-up is saved",
         (Lang::En, Time) => "your time",
         (Lang::En, OpponentTime) => "the opponent's time",
     }

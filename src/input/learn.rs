@@ -18,6 +18,9 @@ use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 pub trait Prompter {
     /// Says one prompt.
     fn say(&mut self, text: &str);
+    /// Lets the person feel, on the device he pressed, that a button was learnt (`true`) or
+    /// not taken (`false`): for a player who can neither hear nor see the prompt's answer.
+    fn feel(&mut self, _device: &DeviceId, _learnt: bool) {}
 }
 
 /// Prints each prompt as a line (with `\r\n` while the terminal is in raw mode).
@@ -176,12 +179,14 @@ pub fn learn(
                 .find(|l| l.device == device && l.button == button)
             {
                 prompter.say(&say.already(&other.step, &step));
+                prompter.feel(&device, false);
                 continue;
             }
             prompter.say(&say.heard(&device, &button));
             let again = next_press(&step)?;
             if again == (device.clone(), button.clone()) {
                 prompter.say(&say.set(&step));
+                prompter.feel(&device, true);
                 learned.push(Learned {
                     step,
                     device,
@@ -190,6 +195,7 @@ pub fn learn(
                 break;
             }
             prompter.say(&say.another(&step));
+            prompter.feel(&again.0, false);
         }
     }
     Ok(learned)
@@ -301,6 +307,40 @@ mod tests {
         fn say(&mut self, text: &str) {
             self.0.push(text.to_string());
         }
+        fn feel(&mut self, device: &DeviceId, learnt: bool) {
+            self.0.push(format!("feel {} {learnt}", device.name));
+        }
+    }
+
+    #[test]
+    fn the_pressed_device_feels_each_button_learnt_or_refused() {
+        let zero = Instant::now();
+        let pad = DeviceId::gamepad([7; 16], "Pad");
+        let events = vec![
+            button(zero, 0, &pad, "South", true),
+            button(zero, 50, &pad, "South", false),
+            button(zero, 400, &pad, "East", true), // not the same: refused
+            button(zero, 450, &pad, "East", false),
+            button(zero, 800, &pad, "East", true),
+            button(zero, 850, &pad, "East", false),
+            button(zero, 1_200, &pad, "East", true), // confirmed
+            button(zero, 1_250, &pad, "East", false),
+        ];
+        let mut prompter = Recorder(Vec::new());
+        let result = learn(
+            events,
+            &mut prompter,
+            Duration::from_millis(150),
+            &crate::speech::learn::Phrases(Lang::En),
+        );
+        assert_eq!(result, Err(LearnError::Ended(STEPS[1])));
+        let felt: Vec<&str> = prompter
+            .0
+            .iter()
+            .filter(|l| l.starts_with("feel"))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(felt, ["feel Pad false", "feel Pad true"]);
     }
 
     #[test]

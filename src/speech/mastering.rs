@@ -11,11 +11,13 @@ const FRAME_MS: f32 = 10.0;
 const VOICED_RANGE_DB: f32 = 25.0;
 /// Below this a frame is silence, in dBFS.
 const SILENCE_DB: f32 = -50.0;
-/// Sound kept before the first and after the last frame above silence: none. A frame above
-/// silence already begins (or ends) below −50 dBFS, a margin only added near-silence (5 ms a
-/// side until 2026-12-01: 10 ms of every clip, and 5 ms before the first sound of every
-/// announcement), and the 2 ms fade leaves no step at the edge.
-const MARGIN_MS: f32 = 0.0;
+/// Sound kept before the first and after the last frame above silence. Not 0: a clip that
+/// starts with a plosive ("пятьдесят") probably has its burst right at the edge, inside the
+/// 2 ms fade (a guess from what was misheard; the onsets were not inspected).
+/// Tried on 2026-12-01 (packs rebuilt with no margin, `make listen`): Russian readouts fell
+/// from 98 to 93 of 109 understood, the fifties heard as "ведь 10-4", and the durations
+/// shortened by 0.7 % only.
+const MARGIN_MS: f32 = 5.0;
 
 /// Why a recording could not be made into a clip.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -70,7 +72,7 @@ pub fn peak_db(samples: &[f32]) -> f32 {
     db(samples.iter().fold(0.0f32, |m, s| m.max(s.abs())))
 }
 
-/// The span from the first to the last frame above silence (plus [`MARGIN_MS`]).
+/// The span from the first to the last frame above silence, with a 5 ms margin.
 fn sound_span(samples: &[f32], rate: u32) -> Option<(usize, usize)> {
     let (frame, levels) = frame_levels(samples, rate);
     let first = levels.iter().position(|&l| l > SILENCE_DB)?;
@@ -116,8 +118,7 @@ pub fn first_half(samples: &[f32], rate: u32) -> Result<&[f32], MasteringError> 
     Ok(&samples[..cut])
 }
 
-/// The clip made of a recording: silence trimmed (to the first and last 10 ms frame above
-/// −50 dBFS), edges faded
+/// The clip made of a recording: silence trimmed (5 ms kept on each side), edges faded
 /// (2 ms), and the voiced level set to [`TARGET_LEVEL_DB`].
 pub fn master(samples: &[f32], rate: u32) -> Result<Vec<f32>, MasteringError> {
     let (start, end) = sound_span(samples, rate).ok_or(MasteringError::Silent)?;
@@ -163,8 +164,7 @@ mod tests {
         s.extend(tone(500, 0.05));
         s.extend(vec![0.0; 300]);
         let clip = master(&s, RATE).expect("clip");
-        // Trimmed to whole 10 ms frames (10 samples here): at most one frame of silence.
-        assert!((500..=510).contains(&clip.len()), "{}", clip.len());
+        assert!(clip.len() <= 500 + 2 * 5 + 10, "{}", clip.len());
         let level = voiced_level_db(&clip, RATE).expect("level");
         assert!((level - TARGET_LEVEL_DB).abs() < 0.2, "{level}");
         assert_eq!(clip[0], 0.0);

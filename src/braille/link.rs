@@ -1,0 +1,183 @@
+//! One display's connection kept on threads of its own, so the clock's thread never waits on
+//! a socket: the clock puts the latest line in a one-slot mailbox (a newer line replaces one
+//! not yet written), the writer thread writes it, and a reader thread hands each key to a
+//! callback. A lost connection is tried again every [`RETRY_EVERY`], quietly; the line is
+//! written again once it is back.
+
+use super::client::{ClientError, Connection, Settings};
+use super::protocol::Key;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// How often a connection that failed or was lost is tried again.
+pub const RETRY_EVERY: Duration = Duration::from_secs(5);
+
+/// The latest line and its number (0: none yet), and whether the link is to stop.
+#[derive(Default)]
+struct Slot {
+    line: String,
+    number: u64,
+    stop: bool,
+}
+
+#[derive(Default)]
+struct Mailbox {
+    slot: Mutex<Slot>,
+    changed: Condvar,
+}
+
+/// The clock's handle on one display.
+pub struct Link {
+    mailbox: Arc<Mailbox>,
+}
+
+impl Link {
+    /// Connects as `settings` say (once, before returning: its result is the second value)
+    /// and starts the threads; `on_key` is called on the reader thread for each key.
+    pub fn start(
+        settings: Settings,
+        name: String,
+        on_key: impl Fn(Key) + Send + Sync + 'static,
+    ) -> (Link, Result<(), ClientError>) {
+        let (first, result) = match Connection::open(&settings) {
+            Ok(c) => (Some(c), Ok(())),
+            Err(e) => (None, Err(e)),
+        };
+        let mailbox = Arc::new(Mailbox::default());
+        let shared = mailbox.clone();
+        let on_key = Arc::new(on_key);
+        let spawned = std::thread::Builder::new()
+            .name(format!("braille {name}"))
+            .spawn(move || write_loop(settings, first, &shared, on_key));
+        if let Err(e) = spawned {
+            tracing::warn!("braille {name}: cannot start its thread: {e}");
+        }
+        (Link { mailbox }, result)
+    }
+
+    /// Shows `line` (replacing a line not yet written).
+    pub fn show(&self, line: String) {
+        if let Ok(mut slot) = self.mailbox.slot.lock() {
+            if slot.line != line || slot.number == 0 {
+                slot.line = line;
+                slot.number += 1;
+                self.mailbox.changed.notify_one();
+            }
+        }
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        if let Ok(mut slot) = self.mailbox.slot.lock() {
+            slot.stop = true;
+            self.mailbox.changed.notify_one();
+        }
+    }
+}
+
+fn write_loop(
+    settings: Settings,
+    mut connection: Option<Connection>,
+    mailbox: &Mailbox,
+    on_key: Arc<dyn Fn(Key) + Send + Sync>,
+) {
+    let alive = Arc::new(AtomicBool::new(false));
+    if let Some(c) = &connection {
+        start_keys(c, &alive, &on_key);
+    }
+    let mut written = 0u64;
+    let mut lost_logged = false;
+    loop {
+        let (line, number) = {
+            let Ok(mut slot) = mailbox.slot.lock() else {
+                return;
+            };
+            // Wait for a new line; without a connection, wake to try again.
+            while !slot.stop && (slot.number == written || connection.is_none()) {
+                let wait = if connection.is_none() {
+                    RETRY_EVERY
+                } else {
+                    Duration::from_secs(3600)
+                };
+                let Ok((next, timeout)) = mailbox.changed.wait_timeout(slot, wait) else {
+                    return;
+                };
+                slot = next;
+                if timeout.timed_out() && connection.is_none() {
+                    break;
+                }
+            }
+            if slot.stop {
+                if let Some(c) = connection.take() {
+                    c.close();
+                }
+                return;
+            }
+            (slot.line.clone(), slot.number)
+        };
+        if connection.is_some() && !alive.load(Ordering::SeqCst) {
+            connection = None;
+        }
+        if connection.is_none() {
+            match Connection::open(&settings) {
+                Ok(c) => {
+                    tracing::info!(
+                        "braille display on {} connected ({})",
+                        settings.host,
+                        c.driver()
+                    );
+                    lost_logged = false;
+                    start_keys(&c, &alive, &on_key);
+                    connection = Some(c);
+                    written = 0;
+                }
+                Err(_) => continue,
+            }
+        }
+        if number == 0 {
+            continue;
+        }
+        if let Some(c) = connection.as_mut() {
+            match c.write(&line) {
+                Ok(()) => written = number,
+                Err(e) => {
+                    if !lost_logged {
+                        tracing::warn!("braille display on {}: {e}; trying again", settings.host);
+                        lost_logged = true;
+                    }
+                    connection = None;
+                }
+            }
+        }
+    }
+}
+
+fn start_keys(
+    connection: &Connection,
+    alive: &Arc<AtomicBool>,
+    on_key: &Arc<dyn Fn(Key) + Send + Sync>,
+) {
+    let mut keys = match connection.keys() {
+        Ok(keys) => keys,
+        Err(e) => {
+            tracing::warn!("braille display: cannot read its keys: {e}");
+            return;
+        }
+    };
+    alive.store(true, Ordering::SeqCst);
+    let alive = alive.clone();
+    let on_key = on_key.clone();
+    let spawned = std::thread::Builder::new()
+        .name("braille keys".into())
+        .spawn(move || {
+            while let Ok(key) = keys.next_key() {
+                on_key(key);
+            }
+            alive.store(false, Ordering::SeqCst);
+        });
+    if let Err(e) = spawned {
+        tracing::warn!("braille display: cannot start its key reader: {e}");
+    }
+}

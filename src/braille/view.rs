@@ -61,15 +61,11 @@ pub fn side_letter(lang: Lang, side: Side) -> &'static str {
     }
 }
 
-/// A time as digits, `h:mm:ss`, rounded up to the second (a running clock reads 0:00:00
-/// only when it is out); a negative time gets a minus.
+/// A time as digits, `h:mm:ss`, in whole seconds cut down as the spoken time is (a player
+/// who hears "four minutes fifty-nine seconds" reads 0:04:59); a negative time gets a minus.
 pub fn time_digits(ms: Ms) -> String {
     let sign = if ms < 0 { "-" } else { "" };
-    let seconds = if ms < 0 {
-        (-ms) / 1000
-    } else {
-        (ms + 999) / 1000
-    };
+    let seconds = ms.unsigned_abs() / 1000;
     format!(
         "{sign}{}:{:02}:{:02}",
         seconds / 3600,
@@ -152,11 +148,11 @@ mod tests {
     }
 
     #[test]
-    fn times_are_digits_rounded_up_to_the_second() {
+    fn times_are_digits_cut_down_to_the_second_as_spoken() {
         assert_eq!(time_digits(4_350_000), "1:12:30");
         assert_eq!(time_digits(300_000), "0:05:00");
-        assert_eq!(time_digits(299_001), "0:05:00");
-        assert_eq!(time_digits(1), "0:00:01");
+        assert_eq!(time_digits(299_999), "0:04:59");
+        assert_eq!(time_digits(999), "0:00:00");
         assert_eq!(time_digits(0), "0:00:00");
         assert_eq!(time_digits(-3_500), "-0:00:03");
     }

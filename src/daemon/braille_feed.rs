@@ -158,11 +158,14 @@ impl BrailleFeed {
                 Ok(()) => tracing::info!("{} reads a Braille display on {host}", side.name()),
                 Err(e) => absent.push((side, host, e)),
             }
+            // The first line is due at once.
+            let mut throttle = Throttle::default();
+            throttle.event(0);
             displays.push(Display {
                 side,
                 lang: player.language,
                 link,
-                throttle: Throttle::default(),
+                throttle,
                 message: None,
                 opponent_until: None,
             });

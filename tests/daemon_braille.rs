@@ -175,10 +175,11 @@ fn config(language: &str, host: &str) -> String {
 mode = \"tournament\"
 [[time_control.stage]]
 moves = 40
-time = \"5:00\"
+time = \"5:02\"
 [[time_control.stage]]
 time = \"5:00\"
 [players.white]
+vision = \"low_vision\"
 language = \"{language}\"
 braille = true
 braille_host = \"{host}\"
@@ -200,6 +201,7 @@ struct Expect<'a> {
     own_move_cells: &'a [&'a str],
     black_moves: &'a str,
     opponent_shown: &'a str,
+    warning: &'a str,
 }
 
 /// Plays the game `expect` describes; returns the milliseconds from White's press to the
@@ -235,6 +237,10 @@ fn play(expect: &Expect) -> u128 {
         expect.own_move_cells,
         "{text}: {cells:?}"
     );
+
+    // The rules' 5:00 warning, 2 s into White's turn, is the line's last message.
+    let (_, text, _) = brltty.wait_visual(|t| t.contains(expect.warning), Duration::from_secs(6));
+    assert!(text.contains(" | "), "{text}");
 
     // White presses: Black is on move. From the press to the line.
     std::thread::sleep(Duration::from_millis(300));
@@ -307,7 +313,7 @@ fn english_cells_read_back_and_keys_ask_the_times() {
     play(&Expect {
         table: "en_US",
         language: "en",
-        before_start: "W 0:05:00 not started 40 to ctl",
+        before_start: "W 0:05:02 not started 40 to ctl",
         // W (capital: dot 7), space, 0 : 0 5 (North American computer braille digits).
         before_start_cells: &["24567", " ", "356", "156", "356", "26"],
         own_move: "your move",
@@ -315,6 +321,7 @@ fn english_cells_read_back_and_keys_ask_the_times() {
         own_move_cells: &["13456", "135", "136", "1235"],
         black_moves: "B moves",
         opponent_shown: "B moves B 0:0",
+        warning: "| 0:05:00 left",
     });
 }
 
@@ -323,7 +330,7 @@ fn russian_cells_read_back_in_russian_braille() {
     play(&Expect {
         table: "ru",
         language: "ru",
-        before_start: "Б 0:05:00 до старта 40 до контр.",
+        before_start: "Б 0:05:02 до старта 40 до контр.",
         // Б (capital: dot 7), space, 0 : 0 5 (the Russian table's colon is dots 4-6).
         before_start_cells: &["127", " ", "356", "46", "356", "26"],
         own_move: "ваш ход",
@@ -331,6 +338,7 @@ fn russian_cells_read_back_in_russian_braille() {
         own_move_cells: &["2456", "1", "156", " ", "125", "135", "145"],
         black_moves: "ход Ч",
         opponent_shown: "ход Ч Ч 0:0",
+        warning: "| осталось 0:05:00",
     });
 }
 

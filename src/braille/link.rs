@@ -6,7 +6,7 @@
 
 use super::client::{ClientError, Connection, Settings};
 use super::protocol::Key;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -27,9 +27,14 @@ struct Mailbox {
     changed: Condvar,
 }
 
+/// The cells assumed until a display has told its size.
+pub const CELLS_UNTIL_KNOWN: usize = 40;
+
 /// The clock's handle on one display.
 pub struct Link {
     mailbox: Arc<Mailbox>,
+    /// The display's cells, as it last said.
+    cells: Arc<AtomicUsize>,
 }
 
 impl Link {
@@ -44,16 +49,24 @@ impl Link {
             Ok(c) => (Some(c), Ok(())),
             Err(e) => (None, Err(e)),
         };
+        let cells = Arc::new(AtomicUsize::new(
+            first.as_ref().map_or(CELLS_UNTIL_KNOWN, Connection::cells),
+        ));
         let mailbox = Arc::new(Mailbox::default());
-        let shared = mailbox.clone();
+        let shared = (mailbox.clone(), cells.clone());
         let on_key = Arc::new(on_key);
         let spawned = std::thread::Builder::new()
             .name(format!("braille {name}"))
-            .spawn(move || write_loop(settings, first, &shared, on_key));
+            .spawn(move || write_loop(settings, first, &shared.0, &shared.1, on_key));
         if let Err(e) = spawned {
             tracing::warn!("braille {name}: cannot start its thread: {e}");
         }
-        (Link { mailbox }, result)
+        (Link { mailbox, cells }, result)
+    }
+
+    /// The display's cells (as it last said; [`CELLS_UNTIL_KNOWN`] before).
+    pub fn cells(&self) -> usize {
+        self.cells.load(Ordering::Relaxed)
     }
 
     /// Shows `line` (replacing a line not yet written).
@@ -81,6 +94,7 @@ fn write_loop(
     settings: Settings,
     mut connection: Option<Connection>,
     mailbox: &Mailbox,
+    cells: &AtomicUsize,
     on_key: Arc<dyn Fn(Key) + Send + Sync>,
 ) {
     let alive = Arc::new(AtomicBool::new(false));
@@ -130,6 +144,7 @@ fn write_loop(
                     );
                     lost_logged = false;
                     start_keys(&c, &alive, &on_key);
+                    cells.store(c.cells(), Ordering::Relaxed);
                     connection = Some(c);
                     written = 0;
                 }

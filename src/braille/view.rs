@@ -1,17 +1,21 @@
 //! The one line a player's Braille display shows, in his language: his own time first, who
 //! is on move, then (when he asked for it) his opponent's time, the moves left to the
 //! control, and the last message for him after a bar. Short words, because a display has 40
-//! cells or fewer; a line longer than the display loses its end, never its start.
+//! cells or fewer: a line too long for the display first leaves out the moves to the control
+//! (the message matters more), then loses its end, never its start.
 //!
 //! ```text
-//! en  W 1:12:30 your move 12 to ctl | 5 minutes left
+//! en  W 1:12:30 your move 12 to ctl
 //!     W 1:12:30 B moves B 0:58:02 12 to ctl
-//! ru  Б 1:12:30 ваш ход 12 до контр. | Осталось 5 минут
+//!     W 0:04:59 your move | 0:05:00 left
+//! ru  Б 1:12:30 ваш ход 12 до контр.
 //!     Б 1:12:30 ход Ч Ч 0:58:02 12 до контр.
+//!     Б 0:04:59 ваш ход | осталось 0:05:00
 //! ```
 
 use crate::clock::{Ms, Side};
 use crate::hearing::Lang;
+use crate::speech::{phrase, Announcement};
 
 /// Where the game stands, from the display owner's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +109,44 @@ fn to_control(lang: Lang, moves: u32) -> String {
     }
 }
 
-/// The line, cut to `cells` characters (one cell each).
+/// The line's "last message" for an announcement to `owner`, in `lang`: a time warning or a
+/// flag in digits and a word or two, anything else as it is said; `None` for what the line
+/// shows already (times, moves, whose move) or what comes every second or so.
+pub fn message_of(lang: Lang, owner: Side, notice: &Announcement) -> Option<String> {
+    let letter = |side: Side| side_letter(lang, side);
+    let text = match notice {
+        Announcement::Countdown { .. }
+        | Announcement::Move { .. }
+        | Announcement::TimeReadout { .. }
+        | Announcement::PhaseReadout { .. }
+        | Announcement::OpponentTime { .. }
+        | Announcement::Volume { .. }
+        | Announcement::SpeechRate { .. }
+        | Announcement::IgnoredPress { .. }
+        | Announcement::Menu(_)
+        | Announcement::Board { .. }
+        | Announcement::Start { .. } => return None,
+        Announcement::Warning {
+            side, remaining_ms, ..
+        } => {
+            let time = time_digits(*remaining_ms);
+            match (lang, *side == owner) {
+                (Lang::En, true) => format!("{time} left"),
+                (Lang::En, false) => format!("{} {time} left", letter(*side)),
+                (Lang::Ru, true) => format!("осталось {time}"),
+                (Lang::Ru, false) => format!("{}: осталось {time}", letter(*side)),
+            }
+        }
+        Announcement::Flag { side } => match lang {
+            Lang::En => format!("flag {}", letter(*side)),
+            Lang::Ru => format!("флаг {}", letter(*side)),
+        },
+        other => phrase(lang, other).text,
+    };
+    Some(text)
+}
+
+/// The line, at most `cells` characters (one cell each).
 pub fn line(facts: &LineFacts, cells: usize) -> String {
     let lang = facts.lang;
     let opponent = facts.side.other();
@@ -118,16 +159,24 @@ pub fn line(facts: &LineFacts, cells: usize) -> String {
         parts.push(side_letter(lang, opponent).to_string());
         parts.push(time_digits(ms));
     }
-    if let Some(moves) = facts.moves_to_control {
-        parts.push(to_control(lang, moves));
-    }
-    let mut text = parts.join(" ");
-    if let Some(message) = facts.message.as_deref().map(str::trim) {
-        if !message.is_empty() {
-            text.push_str(" | ");
-            text.push_str(message);
-        }
-    }
+    let head = parts.join(" ");
+    let control = facts
+        .moves_to_control
+        .map(|moves| format!(" {}", to_control(lang, moves)))
+        .unwrap_or_default();
+    let message = facts
+        .message
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(|m| format!(" | {m}"))
+        .unwrap_or_default();
+    let full = format!("{head}{control}{message}");
+    let text = if full.chars().count() > cells && !message.is_empty() {
+        format!("{head}{message}")
+    } else {
+        full
+    };
     text.chars().take(cells).collect()
 }
 
@@ -163,6 +212,11 @@ mod tests {
             line(&facts(Lang::En), 80),
             "W 1:12:30 your move 12 to ctl | 5 minutes left"
         );
+        // On 40 cells the message goes before the moves to the control.
+        assert_eq!(
+            line(&facts(Lang::En), 40),
+            "W 1:12:30 your move | 5 minutes left"
+        );
         let mut asked = facts(Lang::En);
         asked.on_move = OnMove::Opponent;
         asked.opponent_ms = Some(3_482_000);
@@ -179,6 +233,7 @@ mod tests {
             line(&ru, 80),
             "Ч 1:12:30 ваш ход 12 до контр. | Осталось 5 минут"
         );
+        assert_eq!(line(&ru, 40), "Ч 1:12:30 ваш ход | Осталось 5 минут");
         ru.on_move = OnMove::Opponent;
         ru.opponent_ms = Some(60_000);
         ru.moves_to_control = None;
@@ -188,11 +243,43 @@ mod tests {
 
     #[test]
     fn a_short_display_keeps_the_start_and_counts_cells_not_bytes() {
-        let ru = facts(Lang::Ru);
+        let mut ru = facts(Lang::Ru);
+        ru.message = None;
         let cut = line(&ru, 17);
         assert_eq!(cut, "Б 1:12:30 ваш ход");
         assert_eq!(cut.chars().count(), 17);
         assert_eq!(line(&facts(Lang::En), 9), "W 1:12:30");
+    }
+
+    #[test]
+    fn warnings_and_flags_are_digits_and_a_word_and_readouts_are_no_message() {
+        let warning = |side| Announcement::Warning {
+            side,
+            remaining_ms: 300_000,
+            sudden_death: false,
+        };
+        let own = message_of(Lang::Ru, Side::White, &warning(Side::White));
+        assert_eq!(own.as_deref(), Some("осталось 0:05:00"));
+        let theirs = message_of(Lang::En, Side::White, &warning(Side::Black));
+        assert_eq!(theirs.as_deref(), Some("B 0:05:00 left"));
+        let flag = Announcement::Flag { side: Side::Black };
+        assert_eq!(
+            message_of(Lang::Ru, Side::White, &flag).as_deref(),
+            Some("флаг Ч")
+        );
+        let pause = message_of(Lang::En, Side::White, &Announcement::Pause);
+        assert_eq!(pause, Some(phrase(Lang::En, &Announcement::Pause).text));
+        let readout = Announcement::TimeReadout {
+            side: Side::White,
+            remaining_ms: 1,
+            moves_made: None,
+            moves_to_control: None,
+        };
+        assert_eq!(message_of(Lang::En, Side::White, &readout), None);
+        let countdown = Announcement::Countdown {
+            remaining_ms: 5_000,
+        };
+        assert_eq!(message_of(Lang::Ru, Side::White, &countdown), None);
     }
 
     #[test]

@@ -7,22 +7,19 @@
 
 use super::core::{Core, CoreOutput, TextKind};
 use crate::braille::protocol::command;
-use crate::braille::view::{line, LineFacts, OnMove};
+use crate::braille::view::{line, message_of, LineFacts, OnMove};
 use crate::braille::{ClientError, Key, Link, Settings, Throttle};
 use crate::clock::{Game, Input, Phase, Side};
 use crate::config::Config;
 use crate::hearing::{Lang, Listener};
 use crate::input::mapper::{ButtonAction, MappedAction};
-use crate::speech::{phrase, Announcement};
+use crate::speech::Announcement;
 use crate::table::TableOutput;
 use crossbeam_channel::Sender;
 use std::time::{Duration, Instant};
 
 /// After the opponent's time was asked for, it stays on the line this long.
 pub const OPPONENT_SHOWN_FOR: Duration = Duration::from_secs(10);
-
-/// The longest line built (a display shows as many of its characters as it has cells).
-pub const MOST_CELLS: usize = 80;
 
 /// What a key on `side`'s display asks for.
 pub fn action_of(side: Side, key: Key) -> Option<ButtonAction> {
@@ -33,24 +30,6 @@ pub fn action_of(side: Side, key: Key) -> Option<ButtonAction> {
         Key::Command(command::LINE_DOWN) => Some(ButtonAction::OpponentTime(side)),
         _ => None,
     }
-}
-
-/// Whether an announcement to a player is his line's "last message". Left out: what the
-/// line shows already (times, moves, whose move) and what is said every second or so.
-pub fn is_message(notice: &Announcement) -> bool {
-    !matches!(
-        notice,
-        Announcement::Countdown { .. }
-            | Announcement::Move { .. }
-            | Announcement::TimeReadout { .. }
-            | Announcement::PhaseReadout { .. }
-            | Announcement::OpponentTime { .. }
-            | Announcement::Volume { .. }
-            | Announcement::SpeechRate { .. }
-            | Announcement::IgnoredPress { .. }
-            | Announcement::Menu(_)
-            | Announcement::Board { .. }
-    )
 }
 
 /// Where the game stands for `side`.
@@ -88,10 +67,11 @@ impl Display {
                     self.message = None;
                     self.opponent_until = None;
                 }
-                notice if is_message(notice) => {
-                    self.message = Some(phrase(self.lang, notice).text);
+                notice => {
+                    if let Some(text) = message_of(self.lang, self.side, notice) {
+                        self.message = Some(text);
+                    }
                 }
-                _ => {}
             },
             CoreOutput::Private {
                 listener, notice, ..
@@ -99,10 +79,11 @@ impl Display {
                 Announcement::OpponentTime { .. } => {
                     self.opponent_until = Some(mono + OPPONENT_SHOWN_FOR);
                 }
-                notice if is_message(notice) => {
-                    self.message = Some(phrase(self.lang, notice).text);
+                notice => {
+                    if let Some(text) = message_of(self.lang, self.side, notice) {
+                        self.message = Some(text);
+                    }
                 }
-                _ => {}
             },
             CoreOutput::Text {
                 kind: TextKind::Notice | TextKind::Message,
@@ -230,7 +211,7 @@ impl BrailleFeed {
                 moves_to_control: game.moves_to_control(side),
                 message: display.message.clone(),
             };
-            display.link.show(line(&facts, MOST_CELLS));
+            display.link.show(line(&facts, display.link.cells()));
         }
     }
 
@@ -270,24 +251,5 @@ mod tests {
         );
         assert_eq!(action_of(Side::White, Key::Other(0x6a)), None);
         assert_eq!(action_of(Side::White, Key::Command(9)), None);
-    }
-
-    #[test]
-    fn warnings_are_messages_and_what_the_line_shows_is_not() {
-        assert!(is_message(&Announcement::Warning {
-            side: Side::White,
-            remaining_ms: 300_000,
-            sudden_death: false,
-        }));
-        assert!(is_message(&Announcement::Pause));
-        assert!(!is_message(&Announcement::Countdown {
-            remaining_ms: 5_000
-        }));
-        assert!(!is_message(&Announcement::TimeReadout {
-            side: Side::White,
-            remaining_ms: 1,
-            moves_made: None,
-            moves_to_control: None,
-        }));
     }
 }

@@ -41,8 +41,12 @@ impl Brltty {
     /// Starts BRLTTY with text table `table` (`ru`, `en_US`), its own files in `dir`, and
     /// connects the display to it (40 cells).
     fn start(table: &str, dir: &Path) -> Brltty {
+        Brltty::start_on(table, dir, free_port())
+    }
+
+    /// The same, its BrlAPI on TCP port `brlapi_port` (above 4101).
+    fn start_on(table: &str, dir: &Path, brlapi_port: u16) -> Brltty {
         let vr_port = free_port();
-        let brlapi_port = free_port();
         let number = brlapi_port - 4101;
         let host = format!("127.0.0.1:{number}");
         let work = dir.join("brltty");
@@ -343,8 +347,9 @@ fn russian_cells_read_back_in_russian_braille() {
 }
 
 #[test]
-fn without_brltty_the_daemon_says_so_once_and_the_game_goes_on() {
-    let host = format!("127.0.0.1:{}", free_port() - 4101);
+fn without_brltty_the_daemon_says_so_once_the_game_goes_on_and_a_late_brltty_gets_the_line() {
+    let brlapi_port = free_port();
+    let host = format!("127.0.0.1:{}", brlapi_port - 4101);
     let files = Files::new(config("en", &host));
     let (dir, config_path, journal, transcript) = files.parts();
     let mut daemon = common_daemon::start(
@@ -366,8 +371,16 @@ fn without_brltty_the_daemon_says_so_once_and_the_game_goes_on() {
     // arbiter.
     std::thread::sleep(Duration::from_millis(5_500));
     daemon.key("b");
+    std::thread::sleep(Duration::from_millis(100));
+    daemon.key("w");
     std::thread::sleep(Duration::from_millis(200));
     let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    // BRLTTY comes: within a retry the display shows the game as it stands, Black on move.
+    let brltty = Brltty::start_on("en_US", dir.path(), brlapi_port);
+    brltty.wait_visual(
+        |t| t.starts_with("W ") && t.contains("B moves"),
+        Duration::from_secs(8),
+    );
     let out = daemon.quit();
     assert_eq!(out.matches(notice).count(), 2, "{out}");
     assert!(
@@ -380,5 +393,5 @@ fn without_brltty_the_daemon_says_so_once_and_the_game_goes_on() {
         .lines()
         .filter(|l| l.contains("\"move\""))
         .count();
-    assert!(moves >= 2, "the game went on: {status}");
+    assert!(moves >= 3, "the game went on: {status}");
 }

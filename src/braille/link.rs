@@ -104,54 +104,39 @@ fn write_loop(
     let mut written = 0u64;
     let mut lost_logged = false;
     loop {
-        let (line, number) = {
-            let Ok(mut slot) = mailbox.slot.lock() else {
-                return;
-            };
-            // Wait for a new line; without a connection, wake to try again.
-            while !slot.stop && (slot.number == written || connection.is_none()) {
-                let wait = if connection.is_none() {
-                    RETRY_EVERY
-                } else {
-                    Duration::from_secs(3600)
-                };
-                let Ok((next, timeout)) = mailbox.changed.wait_timeout(slot, wait) else {
-                    return;
-                };
-                slot = next;
-                if timeout.timed_out() && connection.is_none() {
-                    break;
-                }
-            }
-            if slot.stop {
-                if let Some(c) = connection.take() {
-                    c.close();
-                }
-                return;
-            }
-            (slot.line.clone(), slot.number)
-        };
         if connection.is_some() && !alive.load(Ordering::SeqCst) {
             connection = None;
-        }
-        if connection.is_none() {
-            match Connection::open(&settings) {
-                Ok(c) => {
-                    tracing::info!(
-                        "braille display on {} connected ({})",
-                        settings.host,
-                        c.driver()
-                    );
-                    lost_logged = false;
-                    start_keys(&c, &alive, &on_key);
-                    cells.store(c.cells(), Ordering::Relaxed);
-                    connection = Some(c);
-                    written = 0;
-                }
-                Err(_) => continue,
+            if !lost_logged {
+                tracing::warn!(
+                    "braille display on {}: the connection was lost; trying again",
+                    settings.host
+                );
+                lost_logged = true;
             }
         }
-        if number == 0 {
+        let Some((line, number)) = next_line(mailbox, written) else {
+            if let Some(c) = connection.take() {
+                c.close();
+            }
+            return;
+        };
+        if connection.is_none() {
+            let Ok(c) = Connection::open(&settings) else {
+                continue;
+            };
+            tracing::info!(
+                "braille display on {} connected ({}, {} cells)",
+                settings.host,
+                c.driver(),
+                c.cells()
+            );
+            lost_logged = false;
+            start_keys(&c, &alive, &on_key);
+            cells.store(c.cells(), Ordering::Relaxed);
+            connection = Some(c);
+            written = 0;
+        }
+        if number == 0 || number == written {
             continue;
         }
         if let Some(c) = connection.as_mut() {
@@ -167,6 +152,19 @@ fn write_loop(
             }
         }
     }
+}
+
+/// Waits for a line newer than `written`, or at most [`RETRY_EVERY`] (to look at the
+/// connection again); the latest line and its number, or `None` when the link stops.
+fn next_line(mailbox: &Mailbox, written: u64) -> Option<(String, u64)> {
+    let mut slot = mailbox.slot.lock().ok()?;
+    if !slot.stop && slot.number == written {
+        slot = mailbox.changed.wait_timeout(slot, RETRY_EVERY).ok()?.0;
+    }
+    if slot.stop {
+        return None;
+    }
+    Some((slot.line.clone(), slot.number))
 }
 
 fn start_keys(

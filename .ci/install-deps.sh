@@ -9,10 +9,11 @@ set -euo pipefail
 # Build: gilrs (libudev), cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
 build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev)
 # Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
-# speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test) and openssl (a self-signed certificate for its TLS test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock.
+# speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test) and openssl (a self-signed certificate for its TLS test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock;
+# brltty with its `vr` (virtual) driver is the refreshable Braille display the daemon's Braille test reads back.
 # The web pages' tests: headless Chromium driven through chromedriver (WebDriver), with a font
 # that has every digit and Cyrillic; npm fetches axe-core for them (.ci/install-web-deps.sh).
-test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime chromium chromium-driver fonts-dejavu-core)
+test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libasound2-plugins speech-dispatcher speech-dispatcher-espeak-ng espeak-ng strace stress-ng libfaketime chromium chromium-driver fonts-dejavu-core brltty)
 
 # The Debian package: dpkg-shlibdeps (dpkg-dev), lintian, systemd-analyze (systemd).
 deb_pkgs=(dpkg-dev lintian systemd git)

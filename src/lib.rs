@@ -16,7 +16,8 @@
 //!                               files); the pages (HTTP server, the board display's view)
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
 //! config · transcript · haptic  the TOML file, building each layer's settings; JSON lines;
-//!                               the vibration patterns and whose controller plays them
+//! · braille                     the vibration patterns and whose controller plays them; a
+//!                               Braille display's line and keys over BRLTTY's BrlAPI
 //! table                         one game: clock + scheduler + who hears what
 //! speech                        phrasing ru/en (announcements, help, learn), voice packs
 //! input · audio · control       buttons → actions; audio output; the control protocol
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod audio;
+pub mod braille;
 pub mod cli;
 pub mod clock;
 pub mod config;

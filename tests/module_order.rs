@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["input", "audio", "control"],
     &["speech"],
     &["table"],
-    &["config", "transcript", "haptic"],
+    &["config", "transcript", "haptic", "braille"],
     &["journal", "sim", "setup"],
     &["hall", "web"],
     &["daemon"],

@@ -56,6 +56,19 @@ pub struct Player {
     /// Vibration patterns on his own controller (`haptic = true`): their strength in per cent
     /// (`haptic_strength`, 10–100); `None`: off.
     pub haptic: Option<u8>,
+    /// His refreshable Braille display (`braille = true`); `None`: none.
+    pub braille: Option<BrailleDisplay>,
+}
+
+/// Where a player's Braille display is reached (BRLTTY's BrlAPI).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrailleDisplay {
+    /// The BrlAPI host (`braille_host`: `HOST:N` is TCP port 4101 + N, `:N` a local socket);
+    /// `None`: `$BRLAPI_HOST`, else `:0`.
+    pub host: Option<String>,
+    /// The key file sent when BRLTTY asks for one (`braille_key_file`); `None`:
+    /// `/etc/brlapi.key`.
+    pub key_file: Option<std::path::PathBuf>,
 }
 
 /// A validated configuration.
@@ -486,7 +499,55 @@ fn player(c: &mut Collector, raw: &RawPlayer, default_name: &str) -> Player {
         flag_rising_cue: raw.flag_rising_cue.unwrap_or(false),
         speech_rate_level,
         haptic: raw.haptic.unwrap_or(false).then_some(strength),
+        braille: braille_display(c, raw),
     }
+}
+
+/// `braille`, `braille_host`, `braille_key_file`.
+fn braille_display(c: &mut Collector, raw: &RawPlayer) -> Option<BrailleDisplay> {
+    let host = raw.braille_host.as_ref().and_then(|host| {
+        if brlapi_host_ok(host.get_ref()) {
+            Some(host.get_ref().clone())
+        } else {
+            c.at(
+                host.span(),
+                format!(
+                    "`braille_host` cannot be \"{}\": write BRLTTY's BrlAPI host as \
+                     \"HOST:N\" (TCP port 4101 + N, e.g. \"127.0.0.1:1\") or \":N\" (a local \
+                     socket, e.g. \":0\")",
+                    host.get_ref()
+                ),
+            );
+            None
+        }
+    });
+    let key_file = raw.braille_key_file.as_ref().and_then(|path| {
+        if path.get_ref().trim().is_empty() {
+            c.at(
+                path.span(),
+                "`braille_key_file` is empty: name a file, or leave it out",
+            );
+            None
+        } else {
+            Some(std::path::PathBuf::from(path.get_ref()))
+        }
+    });
+    raw.braille
+        .unwrap_or(false)
+        .then_some(BrailleDisplay { host, key_file })
+}
+
+/// Whether `host` reads as a BrlAPI host: `HOST:N`, `:N` or `HOST`, N a server number whose
+/// TCP port (4101 + N) exists.
+fn brlapi_host_ok(host: &str) -> bool {
+    let (name, number) = match host.rsplit_once(':') {
+        Some((name, n)) => match n.parse::<u16>() {
+            Ok(n) => (name, n),
+            Err(_) => return false,
+        },
+        None => (host, 0),
+    };
+    !host.is_empty() && !name.contains(char::is_whitespace) && 4101u16.checked_add(number).is_some()
 }
 
 /// The times of a list of warnings, each above zero.

@@ -179,6 +179,12 @@ pub struct RawPlayer {
     pub haptic: Option<bool>,
     /// How strong the vibration is, in per cent (10–100; default 100).
     pub haptic_strength: Option<Spanned<i64>>,
+    /// Read the clock on a refreshable Braille display through BRLTTY.
+    pub braille: Option<bool>,
+    /// The BrlAPI host of his display (`HOST:N`, `:N`).
+    pub braille_host: Option<Spanned<String>>,
+    /// The BrlAPI key file, when BRLTTY asks for one.
+    pub braille_key_file: Option<Spanned<String>>,
 }
 
 /// `[arbiter]`.

@@ -291,3 +291,44 @@ fn a_display_section_is_read_and_each_mistake_placed() {
     let missing = Config::parse(&format!("[display]\nsize = 90\n{stage}"), "d.toml").unwrap_err();
     assert!(missing.to_string().contains("needs `listen`"), "{missing}");
 }
+
+#[test]
+fn a_braille_display_is_read_per_player_and_a_bad_host_is_placed() {
+    let text = "\
+[[time_control.stage]]
+time = \"5:00\"
+[players.white]
+braille = true
+braille_host = \"127.0.0.1:1\"
+braille_key_file = \"/tmp/k\"
+[players.black]
+braille_host = \"127.0.0.1:2\"
+";
+    let config = Config::parse(text, "b.toml").unwrap();
+    assert_eq!(
+        config.players[0].braille,
+        Some(BrailleDisplay {
+            host: Some("127.0.0.1:1".into()),
+            key_file: Some("/tmp/k".into()),
+        })
+    );
+    // A host without `braille = true` turns nothing on.
+    assert_eq!(config.players[1].braille, None);
+    let bad = "\
+[[time_control.stage]]
+time = \"5:00\"
+[players.black]
+braille = true
+braille_host = \"127.0.0.1:x\"
+braille_key_file = \"\"
+";
+    let found = problems(bad);
+    assert_eq!(places(&found), vec![(5, 16), (6, 20)], "{found:?}");
+    assert!(found[0].2.contains("HOST:N"), "{found:?}");
+    for good in [":0", "localhost", "::1:3"] {
+        assert!(brlapi_host_ok(good), "{good}");
+    }
+    for bad in ["", "h:70000", "a b:1", "h:64000"] {
+        assert!(!brlapi_host_ok(bad), "{bad}");
+    }
+}

@@ -16,7 +16,7 @@ use crate::config::Config;
 use crate::control::reply::{Reply, Status};
 use crate::control::ArbiterCommand;
 use crate::input::event::SourceEvent;
-use crate::input::mapper::{ButtonAction, Mapper};
+use crate::input::mapper::{ButtonAction, MappedAction, Mapper};
 use crate::journal::{Journal, Record, Source, Store};
 use crate::speech::Announcement;
 use crate::table::{Audience, Listener, Request, Table, TableOutput};
@@ -52,6 +52,9 @@ pub const STALL_MS: i64 = 500;
 pub enum CoreMsg {
     /// An input reader's event (a button, a device coming or going).
     Source(SourceEvent),
+    /// An action asked for by a device with keys of its own (a Braille display's routing
+    /// key): carried out like a button's.
+    Action(MappedAction),
     /// An arbiter's command from the control socket.
     Command(ArbiterCommand),
     /// The configuration file read again for `reload` (by the caller, who does the I/O), or
@@ -368,6 +371,11 @@ impl Core {
                 for mapped in self.mapper.feed(event) {
                     self.act(mapped.at, at, mapped.action)?;
                 }
+                None
+            }
+            CoreMsg::Action(mapped) => {
+                self.sync_hold_start();
+                self.act(mapped.at, at, mapped.action)?;
                 None
             }
             CoreMsg::Command(command) => Some(self.command(at, command)?),

@@ -6,6 +6,7 @@
 //! A press crosses two threads: reader → core thread → audio thread.
 
 pub mod announcer;
+pub mod braille_feed;
 pub mod config_file;
 pub mod core;
 #[cfg(test)]
@@ -35,6 +36,7 @@ use crate::control::ArbiterCommand;
 use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
+use crate::input::mapper::MappedAction;
 use crate::journal::{wall_now, FileStore, Journal};
 use crate::speech::{Lang, Utterance};
 use announcer::Announcer;
@@ -145,10 +147,28 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         None => None,
     };
     let haptic = start_haptics(core.config());
+    // The players' Braille displays: one that BRLTTY does not answer for is said once (to
+    // him and the arbiter); the game goes on without it.
+    let (action_tx, action_rx) = unbounded::<MappedAction>();
+    let (braille, absent) = braille_feed::BrailleFeed::start(core.config(), &action_tx);
+    for (side, host, why) in absent {
+        tracing::warn!(
+            "{}'s Braille display: {why}; the game goes on without it",
+            side.name()
+        );
+        let white = side == crate::clock::Side::White;
+        for listener in [Listener::player(side), Listener::Arbiter] {
+            let lang = core.config().languages().of(listener);
+            let notice = crate::speech::notices::braille_absent(lang, white, &host);
+            announcer.say_text(&listener.into(), &notice);
+        }
+    }
     let mut feeds = Feeds {
         hall,
         display,
         haptic,
+        braille,
+        _actions: action_tx,
     };
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
@@ -176,6 +196,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         &mut feeds,
         &Inbox {
             inputs: input_rx,
+            actions: action_rx,
             control: ctl_rx,
             quit: quit_rx,
             synced,
@@ -203,6 +224,8 @@ const STALL_GRACE: Duration = Duration::from_millis(100);
 struct Inbox {
     /// Stamped input events from the readers.
     inputs: Receiver<SourceEvent>,
+    /// Actions asked for by a Braille display's keys.
+    actions: Receiver<MappedAction>,
     /// The arbiter's commands from the control socket.
     control: Receiver<ControlRequest>,
     /// Why to stop (a signal, `q`).
@@ -220,6 +243,7 @@ fn core_loop(
 ) -> Result<(), DaemonError> {
     let Inbox {
         inputs,
+        actions,
         control,
         quit,
         synced,
@@ -246,6 +270,14 @@ fn core_loop(
                     deliver(core, announcer, feeds);
                     return Ok(());
                 }
+            }
+            recv(actions) -> action => {
+                let Ok(action) = action else { continue };
+                // Presses already made are judged first, each at its own instant.
+                let now = clocks_now();
+                feed_queued(core, None, inputs, now)?;
+                core.feed(now, CoreMsg::Action(action))?;
+                core.advance(now)?;
             }
             recv(control) -> request => {
                 let Ok(request) = request else { continue };
@@ -339,6 +371,11 @@ struct Feeds {
     display: Option<display_feed::DisplayFeed>,
     /// The players' controllers (`haptic = true`).
     haptic: haptic_feed::HapticFeed,
+    /// The players' Braille displays (`braille = true`).
+    braille: braille_feed::BrailleFeed,
+    /// Kept open so that the core's `actions` channel never disconnects (a disconnected
+    /// channel would wake the loop for ever).
+    _actions: crossbeam_channel::Sender<MappedAction>,
 }
 
 impl Feeds {
@@ -355,7 +392,12 @@ impl Feeds {
             .display
             .as_ref()
             .map(|_| now + display_feed::REFRESH_EVERY);
-        hall.into_iter().chain(display).chain(haptic).min()
+        let braille = self.braille.next_wake(core);
+        hall.into_iter()
+            .chain(display)
+            .chain(haptic)
+            .chain(braille)
+            .min()
     }
 
     /// What the feeds send when they are due, events or not.
@@ -366,6 +408,7 @@ impl Feeds {
         if let Some(feed) = self.display.as_mut() {
             feed.refresh(core, now.mono);
         }
+        self.braille.refresh(core, now.mono);
     }
 }
 
@@ -379,6 +422,7 @@ fn deliver(core: &mut Core, announcer: &mut Announcer, feeds: &mut Feeds) {
     if let Some(feed) = feeds.display.as_mut() {
         feed.outputs(core, &outputs, now.mono);
     }
+    feeds.braille.outputs(core, &outputs, now.mono);
     let mut haptic = feeds.haptic.outputs(&outputs);
     announcer.deliver(outputs);
     haptic.extend(feeds.haptic.due(core.game_time_of(Instant::now())));

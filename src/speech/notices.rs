@@ -13,6 +13,29 @@ pub fn controller(lang: Lang, device: &str, back: bool) -> String {
     }
 }
 
+/// A player's Braille display cannot be reached (BRLTTY is not running, or not on `host`):
+/// the game goes on without it. Said once, to him and to the arbiter.
+pub fn braille_absent(lang: Lang, white: bool, host: &str) -> String {
+    match (lang, white) {
+        (Lang::Ru, true) => format!(
+            "Брайлевский дисплей белых не подключён: BRLTTY не отвечает по адресу {host}. \
+             Игра идёт без него."
+        ),
+        (Lang::Ru, false) => format!(
+            "Брайлевский дисплей чёрных не подключён: BRLTTY не отвечает по адресу {host}. \
+             Игра идёт без него."
+        ),
+        (Lang::En, true) => format!(
+            "White's Braille display is not connected: BRLTTY does not answer at {host}. \
+             The game goes on without it."
+        ),
+        (Lang::En, false) => format!(
+            "Black's Braille display is not connected: BRLTTY does not answer at {host}. \
+             The game goes on without it."
+        ),
+    }
+}
+
 /// The machine slept: the clock was paused, for the arbiter.
 pub fn suspended(lang: Lang) -> String {
     match lang {

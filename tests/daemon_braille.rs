@@ -395,3 +395,85 @@ fn without_brltty_the_daemon_says_so_once_the_game_goes_on_and_a_late_brltty_get
         .count();
     assert!(moves >= 3, "the game went on: {status}");
 }
+
+/// A deaf-blind player sets the clock up alone: the set-up menu's prompts, opened with his own
+/// setup button, are on his display page by page (line down turns the page, line up back),
+/// and the game's line comes back when the menu is left.
+#[test]
+fn the_set_up_menu_is_read_on_the_display_page_by_page() {
+    let files = Files::new("");
+    let (dir, _, journal, transcript) = files.parts();
+    let mut brltty = Brltty::start("en_US", dir.path());
+    let config_path = dir.path().join("game.toml");
+    let config = format!(
+        "mode = \"practice\"\n[[time_control.stage]]\ntime = \"15:00\"\nincrement = \"0:10\"\n\
+         [players.white]\nlanguage = \"en\"\nbraille = true\nbraille_host = \"{}\"\n\
+         [players.black]\nlanguage = \"en\"\n[arbiter]\nlanguage = \"en\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"w\"\naction = \"press\"\nside = \"white\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"b\"\naction = \"press\"\nside = \"black\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"t\"\naction = \"time\"\nside = \"white\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"s\"\naction = \"start\"\nside = \"white\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"m\"\naction = \"setup\"\nside = \"white\"\n",
+        brltty.host
+    );
+    std::fs::write(&config_path, config).expect("config");
+    let mut daemon = common_daemon::start(
+        dir.path(),
+        &config_path,
+        &journal,
+        &transcript,
+        &["--no-audio"],
+    );
+    brltty.wait_visual(|t| t.starts_with("W 0:15:00"), Duration::from_secs(10));
+    let opened = Instant::now();
+    daemon.key("m");
+    let (_, first, _) = brltty
+        .visual_since(
+            opened,
+            |t| t.starts_with("Clock set-up."),
+            Duration::from_secs(5),
+        )
+        .unwrap_or_else(|| panic!("the menu's first page: {:#?}", brltty.lines_since(opened)));
+    let turned = Instant::now();
+    brltty.send("LnDn");
+    let (_, second, _) = brltty
+        .visual_since(
+            turned,
+            |t| !t.trim().is_empty() && !t.starts_with("Clock set-up."),
+            Duration::from_secs(5),
+        )
+        .unwrap_or_else(|| panic!("the second page: {:#?}", brltty.lines_since(turned)));
+    // The spoken prompt, said on the display: the pages are its words in order.
+    let said: String = common_daemon::json_lines(&transcript)
+        .iter()
+        .filter(|l| l["event"] == "menu")
+        .filter_map(|l| l["text"].as_str().map(str::to_string))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let shown = format!("{} {}", first.trim_end(), second.trim_end());
+    assert!(
+        said.starts_with(&shown),
+        "{shown:?} is not the start of {said:?}"
+    );
+    let back = Instant::now();
+    brltty.send("LnUp");
+    brltty
+        .visual_since(
+            back,
+            |t| t.starts_with("Clock set-up."),
+            Duration::from_secs(5),
+        )
+        .unwrap_or_else(|| panic!("back to the first page: {:#?}", brltty.lines_since(back)));
+    // Leaving the menu (holding setup goes back; the setup button again leaves from the top)
+    // brings the game's line back.
+    let left = Instant::now();
+    daemon.key("m");
+    let game_line =
+        brltty.visual_since(left, |t| t.starts_with("W 0:15:00"), Duration::from_secs(5));
+    daemon.quit();
+    assert!(
+        game_line.is_some(),
+        "the game's line after the menu: {:#?}",
+        brltty.lines_since(left)
+    );
+}

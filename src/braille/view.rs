@@ -146,6 +146,40 @@ pub fn message_of(lang: Lang, owner: Side, notice: &Announcement) -> Option<Stri
     Some(text)
 }
 
+/// A long text (a set-up menu prompt) cut into display-wide pages at word boundaries (a word
+/// longer than the display is cut where the page ends); the display's line up / line down
+/// keys move through them.
+pub fn pages(text: &str, cells: usize) -> Vec<String> {
+    let cells = cells.max(1);
+    let mut pages: Vec<String> = Vec::new();
+    let mut page = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = page.chars().count();
+            let gap = usize::from(used > 0);
+            if used + gap + word.len() <= cells {
+                if gap == 1 {
+                    page.push(' ');
+                }
+                page.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                pages.push(std::mem::take(&mut page));
+                continue;
+            }
+            let rest = word.split_off(cells);
+            pages.push(word.iter().collect());
+            word = rest;
+        }
+    }
+    if !page.is_empty() || pages.is_empty() {
+        pages.push(page);
+    }
+    pages
+}
+
 /// The line, at most `cells` characters (one cell each).
 pub fn line(facts: &LineFacts, cells: usize) -> String {
     let lang = facts.lang;
@@ -183,6 +217,24 @@ pub fn line(facts: &LineFacts, cells: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_prompt_is_cut_into_pages_at_words() {
+        let text = "Time control: fifteen minutes to the end of the game, plus ten seconds per move, one of six.";
+        let p = pages(text, 40);
+        assert_eq!(
+            p,
+            [
+                "Time control: fifteen minutes to the end",
+                "of the game, plus ten seconds per move,",
+                "one of six.",
+            ]
+        );
+        assert!(p.iter().all(|l| l.chars().count() <= 40));
+        assert_eq!(pages("Ход", 40), ["Ход"]);
+        assert_eq!(pages("", 40), [""]);
+        assert_eq!(pages("абвгдеж", 3), ["абв", "где", "ж"]);
+    }
 
     fn facts(lang: Lang) -> LineFacts {
         LineFacts {

@@ -214,7 +214,6 @@ impl Announcer {
         self.flush(&mut batch);
     }
 
-    /// Appends JSON lines to the transcript, if there is one.
     /// Writes lines decided elsewhere (the controllers' `haptic` lines) to the transcript.
     pub fn write_lines(&mut self, lines: Vec<String>) {
         if !lines.is_empty() {
@@ -222,6 +221,7 @@ impl Announcer {
         }
     }
 
+    /// Appends JSON lines to the transcript, if there is one.
     fn write_transcript(&mut self, lines: impl Iterator<Item = String>) {
         let Some(file) = self.transcript.as_mut() else {
             return;

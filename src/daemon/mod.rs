@@ -36,7 +36,6 @@ use crate::control::ArbiterCommand;
 use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
-use crate::input::mapper::MappedAction;
 use crate::journal::{wall_now, FileStore, Journal};
 use crate::speech::{Lang, Utterance};
 use announcer::Announcer;
@@ -149,7 +148,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let haptic = start_haptics(core.config());
     // The players' Braille displays: one that BRLTTY does not answer for is said once (to
     // him and the arbiter); the game goes on without it.
-    let (action_tx, action_rx) = unbounded::<MappedAction>();
+    let (action_tx, action_rx) = unbounded::<braille_feed::DisplayKey>();
     let (braille, absent) = braille_feed::BrailleFeed::start(core.config(), &action_tx);
     for (side, host, why) in absent {
         tracing::warn!(
@@ -225,7 +224,7 @@ struct Inbox {
     /// Stamped input events from the readers.
     inputs: Receiver<SourceEvent>,
     /// Actions asked for by a Braille display's keys.
-    actions: Receiver<MappedAction>,
+    actions: Receiver<braille_feed::DisplayKey>,
     /// The arbiter's commands from the control socket.
     control: Receiver<ControlRequest>,
     /// Why to stop (a signal, `q`).
@@ -271,13 +270,20 @@ fn core_loop(
                     return Ok(());
                 }
             }
-            recv(actions) -> action => {
-                let Ok(action) = action else { continue };
-                // Presses already made are judged first, each at its own instant.
+            recv(actions) -> key => {
+                let Ok(key) = key else { continue };
                 let now = clocks_now();
-                feed_queued(core, None, inputs, now)?;
-                core.feed(now, CoreMsg::Action(action))?;
-                core.advance(now)?;
+                match key {
+                    braille_feed::DisplayKey::Action(action) => {
+                        // Presses already made are judged first, each at its own instant.
+                        feed_queued(core, None, inputs, now)?;
+                        core.feed(now, CoreMsg::Action(action))?;
+                        core.advance(now)?;
+                    }
+                    braille_feed::DisplayKey::Page(side, way) => {
+                        feeds.braille.turn_page(core, side, way, now.mono);
+                    }
+                }
             }
             recv(control) -> request => {
                 let Ok(request) = request else { continue };
@@ -375,7 +381,7 @@ struct Feeds {
     braille: braille_feed::BrailleFeed,
     /// Kept open so that the core's `actions` channel never disconnects (a disconnected
     /// channel would wake the loop for ever).
-    _actions: crossbeam_channel::Sender<MappedAction>,
+    _actions: crossbeam_channel::Sender<braille_feed::DisplayKey>,
 }
 
 impl Feeds {

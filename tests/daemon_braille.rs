@@ -477,3 +477,55 @@ fn the_set_up_menu_is_read_on_the_display_page_by_page() {
         brltty.lines_since(left)
     );
 }
+
+/// `talkclock learn` shows what it asks on the Braille display of a player with
+/// `braille = true`, so that a deaf-blind player can bind his buttons alone.
+#[test]
+fn learn_shows_its_prompts_on_the_display() {
+    let files = Files::new("");
+    let dir = files.dir.path();
+    let brltty = Brltty::start("en_US", dir);
+    let config = dir.join("board.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[time_control.stage]]\ntime = \"5:00\"\n[players.white]\nbraille = true\nbraille_host = \"{}\"\n[arbiter]\nlanguage = \"en\"\n",
+            brltty.host
+        ),
+    )
+    .expect("config");
+    let pad = "0300c0de000000000000000000000000";
+    let events = dir.join("events.txt");
+    std::fs::write(
+        &events,
+        format!(
+            "uuid:{pad} West\nuuid:{pad} West\nuuid:{pad} East\nuuid:{pad} East\n\
+             uuid:{pad} North\nuuid:{pad} North\nuuid:{pad} South\nuuid:{pad} South\n"
+        ),
+    )
+    .expect("events");
+    let started = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["learn", "--config"])
+        .arg(&config)
+        .arg("--inject")
+        .arg(&events)
+        .output()
+        .expect("talkclock learn");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = brltty.visual_since(
+        started,
+        |t| t.starts_with("All buttons are set."),
+        Duration::from_secs(5),
+    );
+    assert!(
+        shown.is_some(),
+        "the last prompt on the display: {:#?}",
+        brltty.lines_since(started)
+    );
+}

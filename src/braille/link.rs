@@ -6,7 +6,7 @@
 
 use super::client::{ClientError, Connection, Settings};
 use super::protocol::Key;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -35,6 +35,8 @@ pub struct Link {
     mailbox: Arc<Mailbox>,
     /// The display's cells, as it last said.
     cells: Arc<AtomicUsize>,
+    /// The number of the last line written to the display.
+    written: Arc<AtomicU64>,
 }
 
 impl Link {
@@ -53,20 +55,44 @@ impl Link {
             first.as_ref().map_or(CELLS_UNTIL_KNOWN, Connection::cells),
         ));
         let mailbox = Arc::new(Mailbox::default());
-        let shared = (mailbox.clone(), cells.clone());
+        let written = Arc::new(AtomicU64::new(0));
+        let shared = (mailbox.clone(), cells.clone(), written.clone());
         let on_key = Arc::new(on_key);
         let spawned = std::thread::Builder::new()
             .name(format!("braille {name}"))
-            .spawn(move || write_loop(settings, first, &shared.0, &shared.1, on_key));
+            .spawn(move || write_loop(settings, first, &shared.0, &shared.1, &shared.2, on_key));
         if let Err(e) = spawned {
             tracing::warn!("braille {name}: cannot start its thread: {e}");
         }
-        (Link { mailbox, cells }, result)
+        (
+            Link {
+                mailbox,
+                cells,
+                written,
+            },
+            result,
+        )
     }
 
     /// The display's cells (as it last said; [`CELLS_UNTIL_KNOWN`] before).
     pub fn cells(&self) -> usize {
         self.cells.load(Ordering::Relaxed)
+    }
+
+    /// Waits (at most `limit`) until the last line shown is on the display; false if it is
+    /// not (no display answers).
+    pub fn flush(&self, limit: std::time::Duration) -> bool {
+        let end = std::time::Instant::now() + limit;
+        loop {
+            let wanted = self.mailbox.slot.lock().map_or(0, |slot| slot.number);
+            if self.written.load(Ordering::SeqCst) >= wanted {
+                return true;
+            }
+            if std::time::Instant::now() > end {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
 
     /// Shows `line` (replacing a line not yet written).
@@ -95,6 +121,7 @@ fn write_loop(
     mut connection: Option<Connection>,
     mailbox: &Mailbox,
     cells: &AtomicUsize,
+    shown: &AtomicU64,
     on_key: Arc<dyn Fn(Key) + Send + Sync>,
 ) {
     let alive = Arc::new(AtomicBool::new(false));
@@ -141,7 +168,10 @@ fn write_loop(
         }
         if let Some(c) = connection.as_mut() {
             match c.write(&line) {
-                Ok(()) => written = number,
+                Ok(()) => {
+                    written = number;
+                    shown.store(number, Ordering::SeqCst);
+                }
                 Err(e) => {
                     if !lost_logged {
                         tracing::warn!("braille display on {}: {e}; trying again", settings.host);

@@ -1,7 +1,9 @@
-//! `talkclock learn`: asks for each button by ear and writes the bindings into the
-//! configuration file, keeping the rest of it (comments included); `talkclock devices`.
+//! `talkclock learn`: asks for each button by ear (and on the players' Braille displays) and
+//! writes the bindings into the configuration file, keeping the rest of it (comments
+//! included); `talkclock devices`.
 
 use super::Failure;
+use crate::braille::Pager;
 use crate::config::{Config, EMBEDDED_DEFAULT};
 use crate::haptic::{Pattern, PatternKind};
 use crate::hearing::Lang;
@@ -35,6 +37,7 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
     let loaded = Config::parse(&text, &origin)?;
     let lockout = Duration::from_millis(loaded.input.lockout.max(0) as u64);
     let language = loaded.arbiter_language;
+    let displays = braille_displays(&loaded, language);
     let learned = match inject {
         Some(events) => {
             let shown = events.display().to_string();
@@ -43,10 +46,13 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
                 source,
             })?;
             let events = parse_events(&script, &shown, Instant::now())?;
-            let mut prompter = TextPrompter::new(std::io::stdout(), false);
+            let mut prompter = Showing {
+                inner: TextPrompter::new(std::io::stdout(), false),
+                displays: &displays,
+            };
             ask(events, &mut prompter, lockout, &Phrases(language))
         }
-        None => learn_from_devices(lockout, language)?,
+        None => learn_from_devices(lockout, language, &displays)?,
     }
     .map_err(|e| match e {
         LearnError::Ended(step) => Failure::Stopped(Phrases(language).ended(&step)),
@@ -57,13 +63,70 @@ pub fn learn(config: &Path, inject: Option<&Path>) -> Result<(), Failure> {
     let temporary = config.with_extension("toml.learn-tmp");
     std::fs::write(&temporary, &edited)?;
     std::fs::rename(&temporary, config)?;
-    TextPrompter::new(std::io::stdout(), false).say(&Phrases(language).saved(&origin));
+    let mut done = Showing {
+        inner: TextPrompter::new(std::io::stdout(), false),
+        displays: &displays,
+    };
+    done.say(&Phrases(language).saved(&origin));
+    for display in &displays {
+        display.flush(Duration::from_secs(2));
+    }
     Ok(())
+}
+
+/// The Braille displays of the players with `braille = true`: learn's prompts are shown on
+/// them too. One that does not answer is named (in `language`) and left out.
+fn braille_displays(config: &Config, language: Lang) -> Vec<Pager> {
+    let mut displays = Vec::new();
+    for side in [crate::clock::Side::White, crate::clock::Side::Black] {
+        let Some(braille) = &config.player(side).braille else {
+            continue;
+        };
+        let host = braille
+            .host
+            .clone()
+            .unwrap_or_else(crate::braille::client::default_host);
+        let settings = crate::braille::Settings {
+            host: host.clone(),
+            key_file: braille.key_file.clone(),
+        };
+        match Pager::start(settings, side.name().to_string()) {
+            (pager, Ok(())) => displays.push(pager),
+            (_, Err(e)) => eprintln!(
+                "{}",
+                match language {
+                    Lang::Ru => format!("Брайлевский дисплей на {host} недоступен: {e}"),
+                    Lang::En => format!("The Braille display on {host} does not answer: {e}"),
+                }
+            ),
+        }
+    }
+    displays
+}
+
+/// A prompter that also shows each prompt on the Braille displays.
+struct Showing<'a, P: Prompter> {
+    inner: P,
+    displays: &'a [Pager],
+}
+
+impl<P: Prompter> Prompter for Showing<'_, P> {
+    fn say(&mut self, text: &str) {
+        self.inner.say(text);
+        for display in self.displays {
+            display.show(text);
+        }
+    }
+
+    fn feel(&mut self, device: &crate::input::DeviceId, learnt: bool) {
+        self.inner.feel(device, learnt);
+    }
 }
 
 fn learn_from_devices(
     lockout: Duration,
     language: Lang,
+    displays: &[Pager],
 ) -> Result<Result<Vec<crate::input::learn::Learned>, LearnError>, Failure> {
     let (tx, rx) = crossbeam_channel::unbounded::<SourceEvent>();
     let mut readers = 0;
@@ -94,10 +157,13 @@ fn learn_from_devices(
             "no input device can be read: no controller reader, no evdev device, no terminal",
         )));
     }
-    let mut prompter = SpeakingPrompter {
-        text: TextPrompter::new(std::io::stdout(), raw_mode.is_some()),
-        speech: start_speech(language),
-        rumble: GilrsRumble::open().ok(),
+    let mut prompter = Showing {
+        inner: SpeakingPrompter {
+            text: TextPrompter::new(std::io::stdout(), raw_mode.is_some()),
+            speech: start_speech(language),
+            rumble: GilrsRumble::open().ok(),
+        },
+        displays,
     };
     // Ctrl-C in the terminal ends the terminal reader, which ends learning.
     let events = rx.iter().take_while(|e| {

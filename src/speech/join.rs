@@ -69,10 +69,10 @@ mod tests {
     /// `quiet_before` samples of faint noise, `loud` samples of sound, `quiet_after` of faint
     /// noise.
     fn clip(quiet_before: usize, loud: usize, quiet_after: usize) -> Vec<i16> {
-        let faint = |i: usize| if i % 2 == 0 { 40 } else { -40 };
+        let faint = |i: usize| if i.is_multiple_of(2) { 40 } else { -40 };
         (0..quiet_before)
             .map(faint)
-            .chain((0..loud).map(|i| if i % 2 == 0 { 8_000 } else { -8_000 }))
+            .chain((0..loud).map(|i| if i.is_multiple_of(2) { 8_000 } else { -8_000 }))
             .chain((0..quiet_after).map(faint))
             .collect()
     }

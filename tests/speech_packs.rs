@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use talkclock::speech::mastering::{voiced_level_db, TARGET_LEVEL_DB};
 use talkclock::speech::{
     clip_catalog, phrase, Announcement, Lang, PackError, Side, VoicePack, COMMA_PAUSE_MS,
-    FINAL_SUFFIX, SPACE_GAP_MS,
+    FINAL_SUFFIX, SPACE_PAUSE_MS,
 };
 
 fn pack_dir(name: &str) -> PathBuf {
@@ -112,7 +112,7 @@ fn packs_stay_small() {
 #[test]
 fn render_joins_clips_with_pauses() {
     let pack = VoicePack::load(pack_dir("ru-aleksandr-hq")).expect("pack loads");
-    // "Белые: один час двенадцать минут.": a comma pause, then two phrases of one sentence.
+    // "Белые: один час двенадцать минут.": a comma pause, then a breath between phrases.
     let u = phrase(
         Lang::Ru,
         &Announcement::TimeReadout {
@@ -123,52 +123,19 @@ fn render_joins_clips_with_pauses() {
         },
     );
     assert_eq!(u.clips, ["white_nom", ",", "c_hour_1", "c_min_12_end"]);
-    for tempo in [1.0f32, 2.0] {
-        let pack = pack.clone().with_tempo(tempo);
-        pack.warm();
-        let clip = |k: &str| pack.clip(k).expect("clip");
-        let (white, hour, minutes) = (clip("white_nom"), clip("c_hour_1"), clip("c_min_12_end"));
-        let audio = pack.render(&u).expect("renders");
-        let comma = (COMMA_PAUSE_MS as f32 * 24.0 / tempo).round() as usize;
-        assert_eq!(
-            &audio[..white.len()],
-            &white[..],
-            "the first clip as it is, tempo {tempo}"
-        );
-        assert!(
-            audio[white.len()..white.len() + comma]
-                .iter()
-                .all(|&v| v == 0.0),
-            "the comma's pause is silence, tempo {tempo}"
-        );
-        // "один час | двенадцать минут": the clips' quiet edges overlap, leaving the gap.
-        let joined = &audio[white.len() + comma..];
-        let gap = (SPACE_GAP_MS as f32 * 24.0 / tempo).round() as usize;
-        let quiet = |v: &f32| v.abs() < 104.0 / 32_768.0;
-        let edges = hour.iter().rev().take_while(|v| quiet(v)).count()
-            + minutes.iter().take_while(|v| quiet(v)).count();
-        assert!(
-            edges > gap,
-            "{edges} quiet samples at the clips' edges, tempo {tempo}"
-        );
-        let sound_end = hour.len() - hour.iter().rev().take_while(|v| quiet(v)).count();
-        let next_sound = joined[sound_end..].iter().take_while(|v| quiet(v)).count();
-        assert_eq!(
-            next_sound, gap,
-            "the join leaves {gap} quiet samples at tempo {tempo}"
-        );
-        assert!(
-            joined.len() < hour.len() + minutes.len(),
-            "the quiet edges overlap: {} < {} + {}",
-            joined.len(),
-            hour.len(),
-            minutes.len()
-        );
-        assert_eq!(
-            &joined[joined.len() - 200..],
-            &minutes[minutes.len() - 200..]
-        );
-    }
+    let lens: usize = u.keys().map(|k| pack.clip(k).map_or(0, |c| c.len())).sum();
+    let audio = pack.render(&u).expect("renders");
+    let pauses = (COMMA_PAUSE_MS + SPACE_PAUSE_MS) as usize * 24;
+    assert_eq!(audio.len(), lens + pauses, "pauses at 24 kHz");
+    let fast = pack.clone().with_tempo(2.0);
+    fast.warm();
+    let twice = fast.render(&u).expect("renders");
+    let stretched: usize = u.keys().map(|k| fast.clip(k).map_or(0, |c| c.len())).sum();
+    assert_eq!(
+        twice.len(),
+        stretched + pauses / 2,
+        "pauses halve at tempo 2"
+    );
     let mut bad = u.clone();
     bad.clips.push("no_such_clip".into());
     let err = pack.render(&bad).expect_err("unknown clip").to_string();

@@ -8,7 +8,6 @@ mod en;
 mod en_numbers;
 mod en_overtime;
 pub mod help;
-mod join;
 pub mod learn;
 pub mod lines;
 pub mod mastering;
@@ -33,7 +32,7 @@ pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
 pub use menu::{Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset};
 pub use pack::{
-    PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_GAP_MS,
+    PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
 };
 pub use pack_audio::{read_audio, DecodeError};
 pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};

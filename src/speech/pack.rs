@@ -13,11 +13,12 @@ use serde::Deserialize;
 
 use super::announcement::Lang;
 use super::clip_catalog;
-use super::join;
 use super::pack_audio::{read_audio, DecodeError};
 use super::utterance::{Utterance, COMMA_PAUSE, SENTENCE_PAUSE};
 
-pub use super::join::SPACE_GAP_MS;
+/// Silence between two phrases of one sentence ("один час | двенадцать минут"), in
+/// milliseconds at the recorded tempo.
+pub const SPACE_PAUSE_MS: u32 = 15;
 /// Silence at a comma, colon or semicolon ("Белые: | один час").
 pub const COMMA_PAUSE_MS: u32 = 130;
 /// Silence between two sentences.
@@ -332,20 +333,19 @@ impl VoicePack {
         self.samples(key).map(|c| to_f32(&c))
     }
 
-    /// Mono samples saying `u`: its clips in order, with the pause a pause token of the
-    /// utterance asks for, or joined as two phrases of one sentence ([`super::join`]); nothing
-    /// before the first clip or after the last.
+    /// Mono samples saying `u`: its clips in order with the pause each join asks for
+    /// (a pause token of the utterance, or a short breath between two phrases), none before
+    /// the first clip or after the last.
     pub fn render(&self, u: &Utterance) -> Result<Vec<f32>, RenderError> {
         let mut out = Vec::new();
-        // The pause before the next clip; none: two phrases of one sentence.
-        let mut pause = None;
+        let mut pause = SPACE_PAUSE_MS;
         for token in &u.clips {
             if token == COMMA_PAUSE {
-                pause = pause.max(Some(COMMA_PAUSE_MS));
+                pause = pause.max(COMMA_PAUSE_MS);
                 continue;
             }
             if token == SENTENCE_PAUSE {
-                pause = pause.max(Some(SENTENCE_PAUSE_MS));
+                pause = pause.max(SENTENCE_PAUSE_MS);
                 continue;
             }
             let samples = self
@@ -354,10 +354,11 @@ impl VoicePack {
                     voice: self.voice.clone(),
                     key: token.clone(),
                 })?;
-            match pause.take() {
-                Some(ms) => join::after_pause(&mut out, &samples[..], self.pause_samples(ms)),
-                None => join::with_gap(&mut out, &samples[..], self.pause_samples(SPACE_GAP_MS)),
+            if !out.is_empty() {
+                out.resize(out.len() + self.pause_samples(pause), 0.0);
             }
+            out.extend(samples.iter().map(|&v| f32::from(v) / 32_768.0));
+            pause = SPACE_PAUSE_MS;
         }
         Ok(out)
     }

@@ -29,7 +29,7 @@ test: deps-test
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS) --workspace
-	cd harness/listen && python3 -m unittest -q test_parse
+	cd harness/listen && python3 -m unittest -q test_parse test_lead
 
 # The benchmark needs the test packages (private PulseAudio, parec, speech-dispatcher).
 bench: deps-test
@@ -45,7 +45,7 @@ listen: listen-test deps-listen
 	  --model $(LISTEN_MODEL) --out $(TARGET_DIR)/listen/run $(LISTEN_ARGS)
 
 listen-test:
-	cd harness/listen && python3 -m unittest -q test_parse
+	cd harness/listen && python3 -m unittest -q test_parse test_lead
 
 deps-listen: deps-build
 	bash harness/listen/setup.sh $(LISTEN_VENV) $(LISTEN_MODEL)

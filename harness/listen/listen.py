@@ -6,7 +6,8 @@ default speech rate (and at the fastest), RHVoice-test says each whole sentence 
 voice, stress-marked text and settings the packs are made with), processed like a pack clip
 by `talkclock voice-master` (trimmed, faded, levelled to the packs' voiced level) and sped up by `talkclock listen-stretch` with the
 packs' own time-stretch and tempo. faster-whisper (Whisper base, CPU, int8, language forced)
-transcribes every file; parse.py reads the time, side and count back. Prints a table and
+transcribes every file, with a moment of silence before it as a listener has (lead.py);
+parse.py reads the time, side and count back. Prints a table and
 writes report.json and report.md into --out.
 """
 
@@ -20,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+import lead
 import measure
 import parse
 
@@ -75,11 +77,18 @@ def render_rhvoice(binary, items, lang, work, conf, marked):
     return recorded
 
 
-def transcribe_all(model, folder, items, lang):
+def transcribe_all(model, folder, items, lang, lead_ms):
+    """What Whisper hears in each file, given `lead_ms` of silence before it (lead.py)."""
     heard = {}
+    heard_folder = folder.parent / (folder.name + "-heard")
+    shutil.rmtree(heard_folder, ignore_errors=True)
     for it in items:
+        path = folder / it["file"]
+        if lead_ms > 0:
+            lead.with_lead(path, heard_folder / it["file"], lead_ms)
+            path = heard_folder / it["file"]
         segments, _ = model.transcribe(
-            str(folder / it["file"]), language=lang, beam_size=5,
+            str(path), language=lang, beam_size=5,
             condition_on_previous_text=False,
         )
         heard[it["id"]] = "".join(s.text for s in segments).strip()
@@ -160,7 +169,7 @@ def one_language(lang, args, model, conf, marked):
     result = {"sentences": len(items)}
     for name, folder in (("ours", ours), ("rhvoice", rh)):
         t0 = time.time()
-        heard = transcribe_all(model, folder, items, lang)
+        heard = transcribe_all(model, folder, items, lang, args.lead_ms)
         result[name] = score(items, heard, lang, folder)
         print("%s %s: %d transcribed in %.0f s" % (lang, name, len(items), time.time() - t0), flush=True)
     if any(it["id"] == "readout_1h12m00s" for it in items):
@@ -195,7 +204,7 @@ def load_model(model_dir):
 
 def table(report):
     """The figures as a markdown table per language, then the goals."""
-    out = []
+    out = ["Each sentence transcribed with %d ms of silence before it.\n" % report.get("lead_ms", 0)]
     for lang, r in report["languages"].items():
         o, h = r["ours"], r["rhvoice"]
         out.append("### %s (%d sentences, %d readouts)\n" % (
@@ -278,6 +287,9 @@ def main():
     p.add_argument("--seed", type=int, default=12)
     p.add_argument("--voices", help="the voice packs folder (the daemon's choice by default)")
     p.add_argument("--limit", type=int, default=0, help="only the first N sentences (a quick try)")
+    p.add_argument("--lead-ms", type=int, default=lead.LEAD_MS,
+                   help="silence before each sentence for the recogniser, ms (0: none, as "
+                        "before 2026-12-01)")
     p.add_argument("--plain-reference", action="store_true",
                    help="give RHVoice the plain text instead of the stress-marked text")
     args = p.parse_args()
@@ -302,6 +314,7 @@ def main():
     report = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "reference_text": "stress-marked" if marked else "plain",
+        "lead_ms": args.lead_ms,
         "model": "Whisper base (faster-whisper, CTranslate2 int8, CPU, beam 5, language forced)",
         "languages": {},
     }

@@ -5,7 +5,7 @@
 #   make bench  build talkclock and talkclock-bench (release) and run `talkclock bench $(BENCH_ARGS)`
 #   make listen how well Whisper base understands the voice packs, beside RHVoice continuous
 #               (harness/listen/; not part of make test; figures in docs/PERFORMANCE.md);
-#               make listen-test runs only its parser's self-tests
+#               make listen-test runs only its self-tests (parser, silence padding)
 #   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
 #               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
 

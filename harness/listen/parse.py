@@ -22,6 +22,10 @@ RU_TEENS = {
 RU_TENS = {
     "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
     "семьдесят": 70, "восемьдесят": 80, "девяносто": 90,
+    # "пятьдесят" as it is said, [пʲɪdʲːɪˈsʲat], and as Whisper sometimes writes what it heard
+    # ("Пиддесят семь минут."): a spelling of the right word, not another number. Seen in both
+    # renderings on 2026-12-01.
+    "пиддесят": 50, "пидьдесят": 50, "пидесят": 50, "пидисят": 50,
 }
 EN_UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

@@ -15,6 +15,11 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("четыре часа", "ru"), {14400})
         self.assertEqual(parse_times("одиннадцать минут", "ru"), {660})
         self.assertEqual(parse_times("Пятьдесят пять секунд", "ru"), {55})
+        # The fifty as it is pronounced, as Whisper writes it now and then.
+        self.assertEqual(parse_times("Пиддесят семь минут.", "ru"), {3420})
+        self.assertEqual(parse_times("Пидьдесят шесть минут.", "ru"), {3360})
+        self.assertEqual(parse_times("Две минуты пиддесят четыре секунды.", "ru"), {174})
+        self.assertEqual(parse_times("пить 10-6 минут", "ru") & {3360}, set())
 
     def test_russian_digits_and_yo(self):
         self.assertEqual(parse_times("1 час 21 минута", "ru"), {4860})

@@ -16,23 +16,10 @@ use std::time::Duration;
 
 /// The patterns in the order they are taught, with the example times.
 pub fn lesson() -> Vec<(Pattern, Option<&'static str>)> {
-    use PatternKind::*;
-    let mut items: Vec<(Pattern, Option<&'static str>)> = [
-        PressAccepted,
-        PressIgnored,
-        RulesWarning,
-        ExtraWarning,
-        FlagRising,
-        Flag,
-        OpponentFlag,
-        Pause,
-        Resume,
-        GameEnd,
-        MenuSaved,
-    ]
-    .into_iter()
-    .map(|kind| (Pattern::of(kind), None))
-    .collect();
+    let mut items: Vec<(Pattern, Option<&'static str>)> = PatternKind::MESSAGES
+        .into_iter()
+        .map(|kind| (Pattern::of(kind), None))
+        .collect();
     items.push((
         Pattern::time(3_600_000 + 12 * 60_000, false),
         Some("1:12:00"),

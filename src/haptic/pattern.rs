@@ -49,6 +49,22 @@ pub enum PatternKind {
 }
 
 impl PatternKind {
+    /// Every kind whose pattern is fixed (all but the two times), in the order they are
+    /// taught.
+    pub const MESSAGES: [PatternKind; 11] = [
+        PatternKind::PressAccepted,
+        PatternKind::PressIgnored,
+        PatternKind::RulesWarning,
+        PatternKind::ExtraWarning,
+        PatternKind::FlagRising,
+        PatternKind::Flag,
+        PatternKind::OpponentFlag,
+        PatternKind::Pause,
+        PatternKind::Resume,
+        PatternKind::GameEnd,
+        PatternKind::MenuSaved,
+    ];
+
     /// The pattern's name in the transcript and the docs.
     pub fn name(self) -> &'static str {
         match self {
@@ -238,20 +254,7 @@ mod tests {
 
     #[test]
     fn every_message_has_a_distinct_pattern() {
-        use PatternKind::*;
-        let kinds = [
-            PressAccepted,
-            FlagRising,
-            PressIgnored,
-            RulesWarning,
-            ExtraWarning,
-            Flag,
-            OpponentFlag,
-            Pause,
-            Resume,
-            GameEnd,
-            MenuSaved,
-        ];
+        let kinds = PatternKind::MESSAGES;
         for (i, a) in kinds.iter().enumerate() {
             let pa = Pattern::of(*a);
             assert!(!pa.pulses.is_empty(), "{a:?}");

@@ -148,6 +148,19 @@ impl Brltty {
         }
     }
 
+    /// The first `Visual` text since `since` that `what` accepts (within 5 s), with when it
+    /// came; fails the test naming `expected` and the lines seen when none comes.
+    fn shown_since(
+        &self,
+        since: Instant,
+        expected: &str,
+        what: impl Fn(&str) -> bool,
+    ) -> (Instant, String) {
+        self.visual_since(since, what, Duration::from_secs(5))
+            .map(|(at, text, _)| (at, text))
+            .unwrap_or_else(|| panic!("{expected}: {:#?}", self.lines_since(since)))
+    }
+
     fn wait_visual(
         &self,
         what: impl Fn(&str) -> bool,
@@ -250,13 +263,9 @@ fn play(expect: &Expect) -> u128 {
     std::thread::sleep(Duration::from_millis(300));
     let pressed = Instant::now();
     daemon.key("w");
-    let (shown, text, _) = brltty
-        .visual_since(
-            pressed,
-            |t| t.contains(expect.black_moves),
-            Duration::from_secs(5),
-        )
-        .expect("Black on move is shown");
+    let (shown, text) = brltty.shown_since(pressed, "Black on move is shown", |t| {
+        t.contains(expect.black_moves)
+    });
     let latency = shown.duration_since(pressed).as_millis();
     eprintln!("{}: press -> Visual {latency} ms: {text}", expect.table);
 
@@ -295,17 +304,8 @@ fn play(expect: &Expect) -> u128 {
     // Line down: the opponent's time joins the line.
     let asked = Instant::now();
     brltty.send("LnDn");
-    let opponent = brltty.visual_since(
-        asked,
-        |t| t.contains(expect.opponent_shown),
-        Duration::from_secs(5),
-    );
-    assert!(
-        opponent.is_some(),
-        "no `{}` after LnDn: {:#?}",
-        expect.opponent_shown,
-        brltty.lines_since(asked)
-    );
+    let missing = format!("no `{}` after LnDn", expect.opponent_shown);
+    brltty.shown_since(asked, &missing, |t| t.contains(expect.opponent_shown));
     daemon.quit();
     latency
 }
@@ -427,22 +427,14 @@ fn the_set_up_menu_is_read_on_the_display_page_by_page() {
     brltty.wait_visual(|t| t.starts_with("W 0:15:00"), Duration::from_secs(10));
     let opened = Instant::now();
     daemon.key("m");
-    let (_, first, _) = brltty
-        .visual_since(
-            opened,
-            |t| t.starts_with("Clock set-up."),
-            Duration::from_secs(5),
-        )
-        .unwrap_or_else(|| panic!("the menu's first page: {:#?}", brltty.lines_since(opened)));
+    let (_, first) = brltty.shown_since(opened, "the menu's first page", |t| {
+        t.starts_with("Clock set-up.")
+    });
     let turned = Instant::now();
     brltty.send("LnDn");
-    let (_, second, _) = brltty
-        .visual_since(
-            turned,
-            |t| !t.trim().is_empty() && !t.starts_with("Clock set-up."),
-            Duration::from_secs(5),
-        )
-        .unwrap_or_else(|| panic!("the second page: {:#?}", brltty.lines_since(turned)));
+    let (_, second) = brltty.shown_since(turned, "the second page", |t| {
+        !t.trim().is_empty() && !t.starts_with("Clock set-up.")
+    });
     // The spoken prompt, said on the display: the pages are its words in order.
     let said: String = common_daemon::json_lines(&transcript)
         .iter()
@@ -457,13 +449,9 @@ fn the_set_up_menu_is_read_on_the_display_page_by_page() {
     );
     let back = Instant::now();
     brltty.send("LnUp");
-    brltty
-        .visual_since(
-            back,
-            |t| t.starts_with("Clock set-up."),
-            Duration::from_secs(5),
-        )
-        .unwrap_or_else(|| panic!("back to the first page: {:#?}", brltty.lines_since(back)));
+    brltty.shown_since(back, "back to the first page", |t| {
+        t.starts_with("Clock set-up.")
+    });
     // Leaving the menu (holding setup goes back; the setup button again leaves from the top)
     // brings the game's line back.
     let left = Instant::now();
@@ -518,14 +506,7 @@ fn learn_shows_its_prompts_on_the_display() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let shown = brltty.visual_since(
-        started,
-        |t| t.starts_with("All buttons are set."),
-        Duration::from_secs(5),
-    );
-    assert!(
-        shown.is_some(),
-        "the last prompt on the display: {:#?}",
-        brltty.lines_since(started)
-    );
+    brltty.shown_since(started, "the last prompt on the display", |t| {
+        t.starts_with("All buttons are set.")
+    });
 }

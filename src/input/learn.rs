@@ -312,6 +312,19 @@ mod tests {
         }
     }
 
+    /// Runs `learn` on `events` (a chatter lockout of 150 ms, English words); its result and
+    /// everything it said and played.
+    fn run_learn(events: Vec<SourceEvent>) -> (Result<Vec<Learned>, LearnError>, Vec<String>) {
+        let mut prompter = Recorder(Vec::new());
+        let result = learn(
+            events,
+            &mut prompter,
+            Duration::from_millis(150),
+            &crate::speech::learn::Phrases(Lang::En),
+        );
+        (result, prompter.0)
+    }
+
     #[test]
     fn the_pressed_device_feels_each_button_learnt_or_refused() {
         let zero = Instant::now();
@@ -326,16 +339,9 @@ mod tests {
             button(zero, 1_200, &pad, "East", true), // confirmed
             button(zero, 1_250, &pad, "East", false),
         ];
-        let mut prompter = Recorder(Vec::new());
-        let result = learn(
-            events,
-            &mut prompter,
-            Duration::from_millis(150),
-            &crate::speech::learn::Phrases(Lang::En),
-        );
+        let (result, said) = run_learn(events);
         assert_eq!(result, Err(LearnError::Ended(STEPS[1])));
-        let felt: Vec<&str> = prompter
-            .0
+        let felt: Vec<&str> = said
             .iter()
             .filter(|l| l.starts_with("feel"))
             .map(String::as_str)
@@ -369,16 +375,10 @@ mod tests {
                 repeat: true,
             }),
         ];
-        let mut prompter = Recorder(Vec::new());
-        let result = learn(
-            events.clone(),
-            &mut prompter,
-            Duration::from_millis(150),
-            &crate::speech::learn::Phrases(Lang::En),
-        );
+        let (result, said) = run_learn(events.clone());
         assert_eq!(result, Err(LearnError::Ended(STEPS[0])));
         assert_eq!(
-            prompter.0,
+            said,
             vec![
                 "Press White's clock button.".to_string(),
                 "The B button on Pedal. Press it again to confirm, or press another button."
@@ -386,16 +386,10 @@ mod tests {
             ]
         );
         events.push(button(zero, 1_000, &pedal, "KEY_B", true));
-        let mut prompter = Recorder(Vec::new());
-        let result = learn(
-            events,
-            &mut prompter,
-            Duration::from_millis(150),
-            &crate::speech::learn::Phrases(Lang::En),
-        );
+        let (result, said) = run_learn(events);
         assert_eq!(result, Err(LearnError::Ended(STEPS[1])));
         assert_eq!(
-            prompter.0.last().map(String::as_str),
+            said.last().map(String::as_str),
             Some("Press Black's clock button.")
         );
     }

@@ -50,6 +50,14 @@ impl HapticFeed {
     pub fn outputs(&mut self, outputs: &[CoreOutput]) -> Vec<String> {
         let mut lines = Vec::new();
         for output in outputs {
+            if let CoreOutput::Settings(config) = output {
+                self.configure(config);
+                continue;
+            }
+            // Nobody feels the clock: nothing to work out on the press's path.
+            if !self.is_on() {
+                continue;
+            }
             let (at_ms, sent) = match output {
                 CoreOutput::Table(table) => {
                     (table.at_ms(), patterns_of(table, &self.rules_warnings))
@@ -70,10 +78,6 @@ impl HapticFeed {
                     *at_ms,
                     menu_pattern(*listener, notice).into_iter().collect(),
                 ),
-                CoreOutput::Settings(config) => {
-                    self.configure(config);
-                    continue;
-                }
                 _ => continue,
             };
             if at_ms < self.last_ms {

@@ -117,8 +117,9 @@ pub fn idle(daemon: &Daemon, window: Duration) -> Result<Idle, String> {
 
 /// Press-to-sound delays, in milliseconds, for `rounds` time queries: through the daemon's
 /// voice packs with the stream awake (each measured query [`AWAKE_QUIET`] after an unmeasured
-/// one) and, right after each, the same words through speech-dispatcher (cut short once
-/// heard).
+/// one; that quiet is the readout's own pause after the side's name, so the measured query
+/// cuts the readout still playing) and, right after each, the same words through
+/// speech-dispatcher (cut short once heard).
 pub fn press_to_audio(
     daemon: &mut Daemon,
     recorder: &Recorder,

@@ -22,8 +22,10 @@ pub struct AudioLatency {
 /// latency goals), from the same presses as [`AudioLatency`] and from more.
 #[derive(Debug, Clone, Serialize)]
 pub struct Audible {
-    /// The voice-pack readout after a `t` key, the stream awake (50 ms after the daemon's last
-    /// sound).
+    /// The voice-pack readout after a `t` key, the stream awake: the key comes after 50 ms of
+    /// quiet at the sink, which for a readout falls in its pause after the side's name
+    /// ("White, …"), so the new readout cuts the one still playing (a 5 ms fade) and waits
+    /// behind the running stream's buffer.
     pub voice_pack: Summary,
     /// The same words through speech-dispatcher.
     pub speech_dispatcher: Summary,
@@ -168,7 +170,7 @@ impl Report {
                 met: None,
             },
             Goal {
-                name: "press to audible, voice pack (stream awake)",
+                name: "press to audible, voice pack (during a readout)",
                 value: format!(
                     "{}; speech-dispatcher {}: ×{:.2} p50, ×{:.2} p99 sooner",
                     s(&self.press_to_audible_ms.voice_pack, "ms", 1),

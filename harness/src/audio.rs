@@ -68,7 +68,14 @@ fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<
             });
         }
         if asked.elapsed() > LIMIT {
-            return Err(format!("{what}: no sound at the sink within 15 s"));
+            let loudest = chunks
+                .iter()
+                .flat_map(|c| c.samples.iter())
+                .fold(0.0f32, |m, s| m.max(s.abs()));
+            return Err(format!(
+                "{what}: no audible sound (above {AUDIBLE}) at the sink within 15 s; loudest sample {loudest}, {} chunks",
+                chunks.len()
+            ));
         }
         std::thread::sleep(Duration::from_millis(2));
     }

@@ -126,10 +126,14 @@ impl DeviceOutput {
         !coming || self.mixer().is_idle()
     }
 
-    /// Call after queuing sound in the mixer: starts reopening a stream closed while idle, so
+    /// Call after queuing sound in the mixer: wakes a running stream that stopped asking for
+    /// samples while there was nothing to play, and starts reopening a stream closed while idle, so
     /// the sound plays from its first sample (a device that cannot be reopened is reported
     /// lost by [`DeviceOutput::poll`] when the open fails).
     pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
+        if let Some(stream) = &self.stream {
+            stream.resume();
+        }
         self.idle_since = None;
         if self.rest == Rest::Closed && self.opening.is_none() {
             self.start_open(backend, Instant::now());
@@ -223,10 +227,12 @@ impl DeviceOutput {
         let activity = self.activity.clone();
         let render = Box::new(move |out: &mut [f32], fmt: StreamFormat| {
             let mut mixer = lock(&mixer);
+            let playing = !mixer.is_idle();
             mixer.render(out, usize::from(fmt.channels), fmt.rate);
             for (listener, busy) in mixer.activity() {
                 activity.flag(listener).store(busy, Ordering::Relaxed);
             }
+            playing
         });
         let (tx, rx) = crossbeam_channel::bounded(1);
         let backend = backend.clone();

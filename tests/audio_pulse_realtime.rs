@@ -1,4 +1,4 @@
-//! Real output through cpal's native PulseAudio host into a private null sink, recorded in
+//! Real output through our own PulseAudio stream (`src/audio/pulse.rs`) into a private null sink, recorded in
 //! real time with `parec` from the sink monitor: routing, pre-emption, cues on top of
 //! speech, latency measurements, and rebuilding the stream after the server goes away.
 //! One test with sequential steps (one private server, environment set once).
@@ -232,7 +232,8 @@ fn measure(audio: &AudioOut, recorder: &Recorder, trials: usize) -> Vec<f64> {
 }
 
 fn latency_table(recorder: &Recorder) -> String {
-    let mut table = String::from("host=pulse (cpal native), 48 kHz stereo f32, click cue\n");
+    let mut table =
+        String::from("host=pulse (talkclock's own stream), 48 kHz stereo f32, click cue\n");
     for buffer in [240, 480, 960, 2048] {
         let audio = start(buffer);
         std::thread::sleep(Duration::from_millis(300));

@@ -1,5 +1,6 @@
 //! The output-device seam (librespot `Sink`-style): the audio thread only sees
-//! [`OutputBackend`] and [`OutputStream`]; [`CpalBackend`] is the real one, on cpal.
+//! [`OutputBackend`] and [`OutputStream`]; [`CpalBackend`] is the real one: PulseAudio through
+//! our own stream (`pulse.rs`, which can stop feeding while nothing plays), ALSA through cpal.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -75,7 +76,7 @@ pub struct DeviceInfo {
     pub is_default: bool,
 }
 
-/// Real output through cpal.
+/// Real output: PulseAudio through `pulse.rs`, ALSA through cpal.
 #[derive(Clone, Copy, Debug)]
 pub struct CpalBackend {
     kind: HostKind,

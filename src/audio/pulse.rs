@@ -205,6 +205,15 @@ struct Feed {
 }
 
 impl Feed {
+    /// Requests served, for stall detection: a feed waiting for a sound counts as
+    /// progressing, since the server has nothing to ask for then.
+    fn progress(&self) -> u64 {
+        if self.waiting.load(Ordering::Relaxed) {
+            return self.callbacks.fetch_add(1, Ordering::Relaxed) + 1;
+        }
+        self.callbacks.load(Ordering::Relaxed)
+    }
+
     fn wake(&self) {
         let waker = self
             .waker
@@ -274,11 +283,7 @@ impl OutputStream for PulseStream {
         self.feed.lost.load(Ordering::Relaxed)
     }
     fn callbacks(&self) -> u64 {
-        if self.feed.waiting.load(Ordering::Relaxed) {
-            // Waiting for a sound is not a stall: the server has nothing to ask for.
-            return self.feed.callbacks.fetch_add(1, Ordering::Relaxed) + 1;
-        }
-        self.feed.callbacks.load(Ordering::Relaxed)
+        self.feed.progress()
     }
     fn resume(&self) {
         self.feed.wake();
@@ -318,5 +323,109 @@ fn wait<F: Future>(future: F, limit: Duration) -> Option<F::Output> {
             return None;
         }
         std::thread::park_timeout(left);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    struct Count(AtomicUsize);
+
+    impl Wake for Count {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    /// A source whose mixer plays while `playing` is set, writing 0.5 in every sample.
+    fn source(playing: Arc<AtomicBool>) -> (Source, Arc<Feed>) {
+        let feed = Arc::new(Feed::default());
+        let render: RenderFn = Box::new(move |out: &mut [f32], _| {
+            let on = playing.load(Ordering::SeqCst);
+            out.fill(if on { 0.5 } else { 0.0 });
+            on
+        });
+        let format = StreamFormat {
+            channels: 2,
+            rate: 48_000,
+        };
+        let source = Source {
+            render,
+            format,
+            scratch: Vec::new(),
+            feed: feed.clone(),
+        };
+        (source, feed)
+    }
+
+    #[test]
+    fn feed_waits_while_nothing_plays_and_sends_once_woken() {
+        let playing = Arc::new(AtomicBool::new(false));
+        let (mut source, feed) = source(playing.clone());
+        let woken = Arc::new(Count(AtomicUsize::new(0)));
+        let waker = Waker::from(woken.clone());
+        let mut cx = Context::from_waker(&waker);
+        let mut buf = vec![0u8; 16 * 8];
+
+        let idle = Pin::new(&mut source).poll_read(&mut cx, &mut buf);
+        assert_eq!(idle, Poll::Pending, "nothing to play: nothing sent");
+        let before = feed.progress();
+        assert!(
+            feed.progress() > before,
+            "a waiting feed is not a stalled stream"
+        );
+
+        playing.store(true, Ordering::SeqCst);
+        feed.wake();
+        assert_eq!(woken.0.load(Ordering::SeqCst), 1, "the reactor was woken");
+        let sent = Pin::new(&mut source).poll_read(&mut cx, &mut buf);
+        assert_eq!(sent, Poll::Ready(buf.len()));
+        assert_eq!(
+            &buf[..4],
+            &0.5f32.to_le_bytes(),
+            "little-endian f32 samples"
+        );
+        assert!(!feed.waiting.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn feed_never_answers_zero_bytes() {
+        let (mut source, _) = source(Arc::new(AtomicBool::new(true)));
+        let waker = Waker::from(Arc::new(Count(AtomicUsize::new(0))));
+        let mut cx = Context::from_waker(&waker);
+        let mut short = vec![1u8; 3];
+        // Zero would end the stream; less than a frame is answered with silence.
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut short),
+            Poll::Ready(3)
+        );
+        assert_eq!(short, vec![0u8; 3]);
+    }
+
+    #[test]
+    fn wait_gives_up_on_a_server_that_never_answers() {
+        let started = Instant::now();
+        assert_eq!(
+            wait(std::future::pending::<()>(), Duration::from_millis(30)),
+            None
+        );
+        assert!(started.elapsed() >= Duration::from_millis(30));
+        assert_eq!(wait(async { 7 }, Duration::from_millis(30)), Some(7));
+    }
+
+    #[test]
+    fn channel_maps_follow_alsa_order() {
+        assert_eq!(channel_map(1), ChannelMap::new([ChannelPosition::Mono]));
+        assert_eq!(
+            channel_map(4),
+            ChannelMap::new([
+                ChannelPosition::FrontLeft,
+                ChannelPosition::FrontRight,
+                ChannelPosition::RearLeft,
+                ChannelPosition::RearRight,
+            ])
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! Real output through cpal's native PulseAudio host into a private null sink, recorded in
+//! Real output through our own PulseAudio stream (`src/audio/pulse.rs`) into a private null sink, recorded in
 //! real time with `parec` from the sink monitor: routing, pre-emption, cues on top of
 //! speech, latency measurements, and rebuilding the stream after the server goes away.
 //! One test with sequential steps (one private server, environment set once).
@@ -171,10 +171,10 @@ fn click_not_delayed_by_speech(audio: &AudioOut, recorder: &Recorder) {
 }
 
 /// Pairs of clicks, White's then Black's 62 ms later, each pair after a rest: the first click
-/// starts a stream (the old one was closed while idle), the second finds it running. Every
-/// click reaches the sink whole (the same peak as a click on a running stream): a stream start
-/// took up to 0.4 ms off the head of the 2-ms click (its peak is 0.1 ms in), making it up to
-/// 1.7 dB quieter, below the bench's −20 dBFS.
+/// starts a stream, the second finds one that stopped asking for samples once the first was
+/// sent. Every click reaches the sink whole (the same peak as a click on a running stream):
+/// a stream start that took the head off the 2-ms click (its peak is 0.1 ms in) made it up to
+/// 1.7 dB quieter, below the bench's −20 dBFS, which read as a click never heard.
 fn click_head_not_cut_at_stream_start(audio: &AudioOut, recorder: &Recorder) {
     let whole = peak_of_whole_click(audio, recorder);
     for pair in 0..6 {
@@ -232,7 +232,8 @@ fn measure(audio: &AudioOut, recorder: &Recorder, trials: usize) -> Vec<f64> {
 }
 
 fn latency_table(recorder: &Recorder) -> String {
-    let mut table = String::from("host=pulse (cpal native), 48 kHz stereo f32, click cue\n");
+    let mut table =
+        String::from("host=pulse (talkclock's own stream), 48 kHz stereo f32, click cue\n");
     for buffer in [240, 480, 960, 2048] {
         let audio = start(buffer);
         std::thread::sleep(Duration::from_millis(300));

@@ -21,6 +21,10 @@ const QUIET: Duration = Duration::from_millis(300);
 /// A press this soon after the daemon's last sound finds its output stream still open: well
 /// inside [`talkclock::audio::IDLE_AFTER`].
 pub const AWAKE_QUIET: Duration = Duration::from_millis(50);
+/// Least time between two presses of the same button: the clock's default chatter lockout
+/// (`talkclock::input::bindings::DEFAULT_LOCKOUT`) and 20 ms to spare.
+const SAME_BUTTON_GAP: Duration =
+    Duration::from_millis(talkclock::input::bindings::DEFAULT_LOCKOUT as u64 + 20);
 /// Longest wait for a sound to begin or end.
 const LIMIT: Duration = Duration::from_secs(15);
 
@@ -205,6 +209,7 @@ pub fn press_to_click(
 ) -> Result<Vec<Onset>, String> {
     let warm_up = usize::from(quiet <= QUIET);
     let mut delays = Vec::with_capacity(rounds + warm_up);
+    let mut last_press: [Option<Instant>; 2] = [None, None];
     for round in 0..rounds + warm_up {
         if quiet <= QUIET {
             wait_for_quiet(recorder, quiet)?;
@@ -212,9 +217,16 @@ pub fn press_to_click(
             wait_for_silence(recorder)?;
             std::thread::sleep(quiet - QUIET);
         }
+        let side = round % 2;
+        // The same button again within the clock's chatter lockout would be ignored (no
+        // click at all): with clicks that come in a few ms, two rounds take less than that.
+        if let Some(last) = last_press[side] {
+            std::thread::sleep(SAME_BUTTON_GAP.saturating_sub(last.elapsed()));
+        }
         recorder.take();
-        let key = if round % 2 == 0 { "w" } else { "b" };
+        let key = if side == 0 { "w" } else { "b" };
         let asked = daemon.key(key)?;
+        last_press[side] = Some(asked);
         delays.push(first_sound_after(recorder, asked, "click")?);
     }
     wait_for_silence(recorder)?;

@@ -130,7 +130,7 @@ mod tests {
             buffer_frames: 480,
         };
         let backend: Arc<dyn OutputBackend> = Arc::new(CpalBackend::new(HostKind::Alsa));
-        let result = backend.open(&request, Box::new(|_: &mut [f32], _| {}));
+        let result = backend.open(&request, Box::new(|_: &mut [f32], _| false));
         assert!(result.is_err(), "the missing device opened");
         eprintln!("{OPEN_FAILED}");
     }

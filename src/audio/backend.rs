@@ -1,5 +1,6 @@
 //! The output-device seam (librespot `Sink`-style): the audio thread only sees
-//! [`OutputBackend`] and [`OutputStream`]; [`CpalBackend`] is the real one, on cpal.
+//! [`OutputBackend`] and [`OutputStream`]; [`CpalBackend`] is the real one: PulseAudio through
+//! our own stream (`pulse.rs`, which can stop feeding while nothing plays), ALSA through cpal.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -10,6 +11,7 @@ use cpal::{BufferSize, ErrorKind, HostId, StreamConfig};
 
 use crate::audio::config::HostKind;
 use crate::audio::error::AudioError;
+use crate::audio::pulse;
 
 /// Channel count and sample rate of an open stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,8 +22,10 @@ pub struct StreamFormat {
     pub rate: u32,
 }
 
-/// Fills one interleaved f32 buffer; called on the device's real-time thread.
-pub type RenderFn = Box<dyn FnMut(&mut [f32], StreamFormat) + Send + 'static>;
+/// Fills one interleaved f32 buffer; called on the device's real-time thread. Returns false
+/// when there was nothing to play (the buffer is then silence), which lets a stream that can
+/// wait stop asking until [`OutputStream::resume`].
+pub type RenderFn = Box<dyn FnMut(&mut [f32], StreamFormat) -> bool + Send + 'static>;
 
 /// What to open.
 #[derive(Clone, Debug)]
@@ -44,6 +48,9 @@ pub trait OutputStream: Send {
     fn is_lost(&self) -> bool;
     /// Number of callbacks so far (a stalled count also means the stream is dead).
     fn callbacks(&self) -> u64;
+    /// A sound was queued: a stream that stopped asking for samples while there was nothing
+    /// to play (see [`RenderFn`]) asks again now. Streams that never stop need nothing.
+    fn resume(&self) {}
 }
 
 /// Opens output streams (called from a helper thread, hence `Sync`).
@@ -69,7 +76,7 @@ pub struct DeviceInfo {
     pub is_default: bool,
 }
 
-/// Real output through cpal.
+/// Real output: PulseAudio through `pulse.rs`, ALSA through cpal.
 #[derive(Clone, Copy, Debug)]
 pub struct CpalBackend {
     kind: HostKind,
@@ -170,68 +177,87 @@ impl OutputBackend for CpalBackend {
     fn open(
         &self,
         request: &StreamRequest,
-        mut render: RenderFn,
+        render: RenderFn,
     ) -> Result<Box<dyn OutputStream>, AudioError> {
-        let (host, kind) = connect(self.kind)?;
-        let device = find_device(&host, &request.device)?;
-        let stream_error = |e: cpal::Error| AudioError::Stream {
-            device: request.device.clone(),
-            reason: format!("{} ({})", e, kind.name()),
-        };
-        let mut rate = request.sample_rate;
-        let supports = |rate: u32| {
-            device.supported_output_configs().is_ok_and(|mut configs| {
-                configs.any(|c| {
-                    c.sample_format() == cpal::SampleFormat::F32
-                        && c.channels() >= request.channels
-                        && (c.min_sample_rate()..=c.max_sample_rate()).contains(&rate)
-                })
-            })
-        };
-        if !supports(rate) {
-            if let Ok(default) = device.default_output_config() {
-                rate = default.sample_rate();
+        if matches!(self.kind, HostKind::Pulse | HostKind::Auto) {
+            match pulse::connect() {
+                Ok(client) => return pulse::open(client, request, render),
+                Err(e) if self.kind == HostKind::Pulse => return Err(e),
+                Err(e) => {
+                    tracing::debug!("no PulseAudio, using ALSA: {e}");
+                    return open_cpal(HostKind::Alsa, request, render);
+                }
             }
         }
-        let config = StreamConfig {
-            channels: request.channels,
-            sample_rate: rate,
-            buffer_size: BufferSize::Fixed(request.buffer_frames),
-        };
-        let format = StreamFormat {
-            channels: request.channels,
-            rate,
-        };
-        let lost = Arc::new(AtomicBool::new(false));
-        let callbacks = Arc::new(AtomicU64::new(0));
-        let counter = callbacks.clone();
-        let stream = device
-            .build_output_stream::<f32, _, _>(
-                config,
-                move |data: &mut [f32], _info: &cpal::OutputCallbackInfo| {
-                    counter.fetch_add(1, Ordering::Relaxed);
-                    render(data, format);
-                },
-                error_handler(request.device.clone(), lost.clone()),
-                Some(STREAM_TIMEOUT),
-            )
-            .map_err(stream_error)?;
-        stream.play().map_err(stream_error)?;
-        tracing::info!(
-            device = %request.device,
-            host = kind.name(),
-            rate,
-            channels = request.channels,
-            buffer_frames = request.buffer_frames,
-            "audio output open"
-        );
-        Ok(Box::new(CpalStream {
-            _stream: stream,
-            format,
-            lost,
-            callbacks,
-        }))
+        open_cpal(self.kind, request, render)
     }
+}
+
+/// Opens a stream on cpal's host for `kind` (ALSA, or PulseAudio through cpal).
+fn open_cpal(
+    kind: HostKind,
+    request: &StreamRequest,
+    mut render: RenderFn,
+) -> Result<Box<dyn OutputStream>, AudioError> {
+    let (host, kind) = connect(kind)?;
+    let device = find_device(&host, &request.device)?;
+    let stream_error = |e: cpal::Error| AudioError::Stream {
+        device: request.device.clone(),
+        reason: format!("{} ({})", e, kind.name()),
+    };
+    let mut rate = request.sample_rate;
+    let supports = |rate: u32| {
+        device.supported_output_configs().is_ok_and(|mut configs| {
+            configs.any(|c| {
+                c.sample_format() == cpal::SampleFormat::F32
+                    && c.channels() >= request.channels
+                    && (c.min_sample_rate()..=c.max_sample_rate()).contains(&rate)
+            })
+        })
+    };
+    if !supports(rate) {
+        if let Ok(default) = device.default_output_config() {
+            rate = default.sample_rate();
+        }
+    }
+    let config = StreamConfig {
+        channels: request.channels,
+        sample_rate: rate,
+        buffer_size: BufferSize::Fixed(request.buffer_frames),
+    };
+    let format = StreamFormat {
+        channels: request.channels,
+        rate,
+    };
+    let lost = Arc::new(AtomicBool::new(false));
+    let callbacks = Arc::new(AtomicU64::new(0));
+    let counter = callbacks.clone();
+    let stream = device
+        .build_output_stream::<f32, _, _>(
+            config,
+            move |data: &mut [f32], _info: &cpal::OutputCallbackInfo| {
+                counter.fetch_add(1, Ordering::Relaxed);
+                render(data, format);
+            },
+            error_handler(request.device.clone(), lost.clone()),
+            Some(STREAM_TIMEOUT),
+        )
+        .map_err(stream_error)?;
+    stream.play().map_err(stream_error)?;
+    tracing::info!(
+        device = %request.device,
+        host = kind.name(),
+        rate,
+        channels = request.channels,
+        buffer_frames = request.buffer_frames,
+        "audio output open"
+    );
+    Ok(Box::new(CpalStream {
+        _stream: stream,
+        format,
+        lost,
+        callbacks,
+    }))
 }
 
 /// Lists output devices of the host `kind` would pick (for `talkclock devices`).

@@ -8,7 +8,9 @@
 //! as open; one that cannot be reopened is a lost device like any other. Closing, not
 //! pausing: a paused (corked) PulseAudio stream kept its client polling (0.4 % of a core) and
 //! kept a buffer of silence to play before the next sound, where a new stream starts empty
-//! (see `docs/PERFORMANCE.md`, "Issue 12: audio").
+//! (see `docs/PERFORMANCE.md`, "Issue 12: audio"). Before it closes, a PulseAudio stream with
+//! nothing to play stops asking for samples (`pulse.rs`) and [`DeviceOutput::wake`] restarts
+//! it, so a sound after a short quiet does not wait behind queued silence either.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -30,11 +32,11 @@ const MAX_RETRY: Duration = Duration::from_secs(5);
 const OPEN_HUNG: Duration = Duration::from_secs(10);
 /// A stream with nothing to play for this long is closed (and reopened by the next sound);
 /// never sooner than the device's tail (`DeviceOutput::tail`), the time for what the stream already took to
-/// reach the device, so the end of the last sound is never cut. A new stream starts with an
-/// empty buffer, while a running one has its buffer of silence (two periods: 40 ms at the
-/// default 960 frames) to play before a new sound: so a sound after a short quiet comes
-/// sooner from a closed stream (a click 3–4 ms from the press) than from a running one
-/// (30–40 ms). Longer than the gaps inside one burst of sound (a click and its readout, a
+/// reach the device, so the end of the last sound is never cut. A cpal stream (ALSA) that
+/// keeps running plays its buffer of silence (two periods: 40 ms at the default 960 frames)
+/// before a new sound, where a new stream starts with the sound; a PulseAudio stream stops
+/// feeding silence as soon as nothing plays, so there both come in 2–5 ms. Closing then
+/// saves the connection and its threads. Longer than the gaps inside one burst of sound (a click and its readout, a
 /// warning queued behind a readout), so one burst keeps one stream. Reopening costs a
 /// connection to the sound server, a few ms on the audio thread's helper, and the sound is
 /// queued first, so it plays from its first sample.
@@ -126,10 +128,14 @@ impl DeviceOutput {
         !coming || self.mixer().is_idle()
     }
 
-    /// Call after queuing sound in the mixer: starts reopening a stream closed while idle, so
+    /// Call after queuing sound in the mixer: wakes a running stream that stopped asking for
+    /// samples while there was nothing to play, and starts reopening a stream closed while idle, so
     /// the sound plays from its first sample (a device that cannot be reopened is reported
     /// lost by [`DeviceOutput::poll`] when the open fails).
     pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
+        if let Some(stream) = &self.stream {
+            stream.resume();
+        }
         self.idle_since = None;
         if self.rest == Rest::Closed && self.opening.is_none() {
             self.start_open(backend, Instant::now());
@@ -223,10 +229,12 @@ impl DeviceOutput {
         let activity = self.activity.clone();
         let render = Box::new(move |out: &mut [f32], fmt: StreamFormat| {
             let mut mixer = lock(&mixer);
+            let playing = !mixer.is_idle();
             mixer.render(out, usize::from(fmt.channels), fmt.rate);
             for (listener, busy) in mixer.activity() {
                 activity.flag(listener).store(busy, Ordering::Relaxed);
             }
+            playing
         });
         let (tx, rx) = crossbeam_channel::bounded(1);
         let backend = backend.clone();

@@ -11,6 +11,7 @@ mod error;
 pub mod headroom;
 mod mixer;
 mod out;
+mod pulse;
 mod speech;
 mod types;
 mod voice;

@@ -1,0 +1,431 @@
+//! PulseAudio output on the server's native protocol (the `pulseaudio` crate, which cpal's
+//! own PulseAudio host is built on). It is used instead of cpal's host for one thing cpal
+//! cannot do: stop sending samples while there is nothing to play. A cpal stream feeds the
+//! server silence, and keeps two periods of it (40 ms at the default 960 frames) queued, so
+//! a click or a readout that comes after a short quiet waits behind that silence.
+//!
+//! Here the feed runs on the client's reactor thread: each request of the server calls the
+//! device's [`RenderFn`]. When the mixer has nothing to play, the feed answers nothing and
+//! leaves the reactor a waker; the server plays out what it has (the end of the last sound
+//! is never cut) and then waits. [`OutputStream::resume`], called once a sound is queued,
+//! wakes the feed, which sends the sound at once: the stream starts again from it, as a new
+//! stream would, without the cost of opening one.
+
+use std::ffi::CString;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll, Wake, Waker};
+use std::time::{Duration, Instant};
+
+use futures::FutureExt as _;
+use pulseaudio::protocol::{
+    self, stream::BufferAttr, stream::StreamFlags, ChannelMap, ChannelPosition, SampleFormat,
+    SampleSpec,
+};
+use pulseaudio::{Client, ClientError, PlaybackSource, PlaybackStream};
+
+use crate::audio::backend::{OutputStream, RenderFn, StreamFormat, StreamRequest};
+use crate::audio::error::AudioError;
+
+/// Longest wait for the server to answer while opening a stream.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Bytes per sample: the stream is 32-bit float.
+const SAMPLE_BYTES: usize = 4;
+
+/// Connects to the PulseAudio server of the environment (`PULSE_SERVER`, or the user's
+/// runtime folder).
+pub(crate) fn connect() -> Result<Client, AudioError> {
+    Client::from_env(c"talkclock").map_err(|e: ClientError| AudioError::HostUnavailable {
+        host: "pulse".into(),
+        reason: e.to_string(),
+    })
+}
+
+/// Opens and starts a playback stream on `client`'s server.
+pub(crate) fn open(
+    client: Client,
+    request: &StreamRequest,
+    render: RenderFn,
+) -> Result<Box<dyn OutputStream>, AudioError> {
+    let failed = |reason: String| AudioError::Stream {
+        device: request.device.clone(),
+        reason: format!("{reason} (pulse)"),
+    };
+    let sink_index = if request.device == "default" {
+        None
+    } else {
+        let sinks = wait(client.list_sinks(), OPEN_TIMEOUT)
+            .ok_or_else(|| failed("the server did not answer".into()))?
+            .map_err(|e| failed(e.to_string()))?;
+        let wanted = request.device.as_bytes();
+        let found = sinks.iter().find(|s| {
+            s.name.as_bytes() == wanted
+                || s.description
+                    .as_ref()
+                    .is_some_and(|d| d.as_bytes() == wanted)
+        });
+        Some(
+            found
+                .ok_or_else(|| AudioError::DeviceNotFound(request.device.clone()))?
+                .index,
+        )
+    };
+    let format = StreamFormat {
+        channels: request.channels,
+        rate: request.sample_rate,
+    };
+    let frame_bytes = usize::from(request.channels) * SAMPLE_BYTES;
+    let period = u32::try_from(request.buffer_frames as usize * frame_bytes)
+        .map_err(|_| failed(format!("buffer of {} frames", request.buffer_frames)))?;
+    let params = protocol::PlaybackStreamParams {
+        sink_index,
+        sample_spec: SampleSpec {
+            format: SampleFormat::Float32Le,
+            channels: u8::try_from(request.channels)
+                .map_err(|_| failed(format!("{} channels", request.channels)))?,
+            sample_rate: request.sample_rate,
+        },
+        channel_map: channel_map(request.channels),
+        buffer_attr: BufferAttr {
+            // Two periods queued at the server, one asked for at a time; with
+            // `adjust_latency` the server sizes the device's own buffer to match.
+            max_length: period.saturating_mul(2),
+            target_length: period.saturating_mul(2),
+            minimum_request_length: period,
+            // After the feed has waited (the queue ran dry), play as soon as one period is
+            // back, not two.
+            pre_buffering: period,
+            ..BufferAttr::default()
+        },
+        flags: StreamFlags {
+            adjust_latency: true,
+            ..StreamFlags::default()
+        },
+        props: stream_props(),
+        ..Default::default()
+    };
+    let feed = Arc::new(Feed::default());
+    let source = Source {
+        render,
+        format,
+        scratch: Vec::new(),
+        feed: feed.clone(),
+    };
+    let stream = wait(client.create_playback_stream(params, source), OPEN_TIMEOUT)
+        .ok_or_else(|| failed("the server did not answer".into()))?
+        .map_err(|e| failed(e.to_string()))?;
+    let watched = stream.clone();
+    let watch = feed.clone();
+    std::thread::Builder::new()
+        .name("talkclock-pulse-watch".into())
+        .spawn(move || {
+            // Resolves only when the stream ends: deleted by us, or the server gone.
+            let _ = futures::executor::block_on(watched.source_eof());
+            if !watch.closed.load(Ordering::Relaxed) {
+                watch.lost.store(true, Ordering::Relaxed);
+                tracing::error!("audio output lost: the PulseAudio stream ended");
+            }
+        })
+        .map_err(|e| failed(format!("cannot spawn a thread: {e}")))?;
+    tracing::info!(
+        device = %request.device,
+        host = "pulse",
+        rate = request.sample_rate,
+        channels = request.channels,
+        buffer_frames = request.buffer_frames,
+        "audio output open"
+    );
+    Ok(Box::new(PulseStream {
+        _client: client,
+        stream,
+        format,
+        feed,
+    }))
+}
+
+/// The channel positions ALSA gives a card with that many channels (the server maps them
+/// onto the sink by name).
+fn channel_map(channels: u16) -> ChannelMap {
+    use ChannelPosition::*;
+    let positions: &[ChannelPosition] = match channels {
+        1 => &[Mono],
+        2 => &[FrontLeft, FrontRight],
+        3 => &[FrontLeft, FrontRight, FrontCenter],
+        4 => &[FrontLeft, FrontRight, RearLeft, RearRight],
+        5 => &[FrontLeft, FrontRight, RearLeft, RearRight, FrontCenter],
+        6 => &[FrontLeft, FrontRight, RearLeft, RearRight, FrontCenter, Lfe],
+        7 => &[
+            FrontLeft,
+            FrontRight,
+            RearLeft,
+            RearRight,
+            FrontCenter,
+            Lfe,
+            RearCenter,
+        ],
+        _ => &[
+            FrontLeft,
+            FrontRight,
+            RearLeft,
+            RearRight,
+            FrontCenter,
+            Lfe,
+            SideLeft,
+            SideRight,
+        ],
+    };
+    ChannelMap::new(positions.iter().copied().take(usize::from(channels)))
+}
+
+fn stream_props() -> protocol::Props {
+    let mut props = protocol::Props::new();
+    props.set(protocol::Prop::MediaName, c"talkclock");
+    if let Ok(role) = CString::new("event") {
+        props.set(protocol::Prop::MediaRole, role.as_c_str());
+    }
+    props
+}
+
+/// What the feed (reactor thread) and the stream's handle share.
+#[derive(Default)]
+struct Feed {
+    /// The reactor's waker, left by a feed that had nothing to send.
+    waker: Mutex<Option<Waker>>,
+    /// True while the feed waits for a sound (nothing to play, nothing sent).
+    waiting: AtomicBool,
+    /// Requests served so far (a waiting feed counts as progressing: see `callbacks`).
+    callbacks: AtomicU64,
+    /// The stream ended without being closed by us.
+    lost: AtomicBool,
+    /// Closed by us (the watch thread then reports nothing).
+    closed: AtomicBool,
+}
+
+impl Feed {
+    /// Requests served, for stall detection: a feed waiting for a sound counts as
+    /// progressing, since the server has nothing to ask for then.
+    fn progress(&self) -> u64 {
+        if self.waiting.load(Ordering::Relaxed) {
+            return self.callbacks.fetch_add(1, Ordering::Relaxed) + 1;
+        }
+        self.callbacks.load(Ordering::Relaxed)
+    }
+
+    fn wake(&self) {
+        let waker = self
+            .waker
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(waker) = waker {
+            waker.wake();
+        }
+    }
+}
+
+/// Renders the device's mix for each request of the server.
+struct Source {
+    render: RenderFn,
+    format: StreamFormat,
+    scratch: Vec<f32>,
+    feed: Arc<Feed>,
+}
+
+impl PlaybackSource for Source {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut [u8]) -> Poll<usize> {
+        let this = self.get_mut();
+        let channels = usize::from(this.format.channels).max(1);
+        let frame_bytes = channels * SAMPLE_BYTES;
+        let frames = buf.len() / frame_bytes;
+        if frames == 0 {
+            // Never answer 0 (that ends the stream); a request is whole frames anyway.
+            buf.fill(0);
+            return Poll::Ready(buf.len());
+        }
+        // The waker is left before the mixer is asked, so a sound queued after the mixer
+        // said "nothing" finds it (the audio thread queues, then wakes).
+        *this
+            .feed
+            .waker
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(cx.waker().clone());
+        this.scratch.clear();
+        this.scratch.resize(frames * channels, 0.0);
+        if !(this.render)(&mut this.scratch, this.format) {
+            this.feed.waiting.store(true, Ordering::Relaxed);
+            return Poll::Pending;
+        }
+        this.feed.waiting.store(false, Ordering::Relaxed);
+        this.feed.callbacks.fetch_add(1, Ordering::Relaxed);
+        for (bytes, sample) in buf.chunks_exact_mut(SAMPLE_BYTES).zip(&this.scratch) {
+            bytes.copy_from_slice(&sample.to_le_bytes());
+        }
+        Poll::Ready(frames * frame_bytes)
+    }
+}
+
+struct PulseStream {
+    /// Kept so the connection outlives the stream.
+    _client: Client,
+    stream: PlaybackStream,
+    format: StreamFormat,
+    feed: Arc<Feed>,
+}
+
+impl OutputStream for PulseStream {
+    fn format(&self) -> StreamFormat {
+        self.format
+    }
+    fn is_lost(&self) -> bool {
+        self.feed.lost.load(Ordering::Relaxed)
+    }
+    fn callbacks(&self) -> u64 {
+        self.feed.progress()
+    }
+    fn resume(&self) {
+        self.feed.wake();
+    }
+}
+
+impl Drop for PulseStream {
+    fn drop(&mut self) {
+        self.feed.closed.store(true, Ordering::Relaxed);
+        // Queue the delete without waiting for the answer (the server may be gone); it also
+        // ends the watch thread.
+        let _ = self.stream.clone().delete().now_or_never();
+    }
+}
+
+/// Wakes a parked thread.
+struct Unpark(std::thread::Thread);
+
+impl Wake for Unpark {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+}
+
+/// Runs `future` on this thread for at most `limit`; `None` if it did not finish by then.
+fn wait<F: Future>(future: F, limit: Duration) -> Option<F::Output> {
+    let deadline = Instant::now() + limit;
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut cx = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+            return Some(out);
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        std::thread::park_timeout(left);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    struct Count(AtomicUsize);
+
+    impl Wake for Count {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    /// A source whose mixer plays while `playing` is set, writing 0.5 in every sample.
+    fn source(playing: Arc<AtomicBool>) -> (Source, Arc<Feed>) {
+        let feed = Arc::new(Feed::default());
+        let render: RenderFn = Box::new(move |out: &mut [f32], _| {
+            let on = playing.load(Ordering::SeqCst);
+            out.fill(if on { 0.5 } else { 0.0 });
+            on
+        });
+        let format = StreamFormat {
+            channels: 2,
+            rate: 48_000,
+        };
+        let source = Source {
+            render,
+            format,
+            scratch: Vec::new(),
+            feed: feed.clone(),
+        };
+        (source, feed)
+    }
+
+    #[test]
+    fn feed_waits_while_nothing_plays_and_sends_once_woken() {
+        let playing = Arc::new(AtomicBool::new(false));
+        let (mut source, feed) = source(playing.clone());
+        let woken = Arc::new(Count(AtomicUsize::new(0)));
+        let waker = Waker::from(woken.clone());
+        let mut cx = Context::from_waker(&waker);
+        let mut buf = vec![0u8; 16 * 8];
+
+        let idle = Pin::new(&mut source).poll_read(&mut cx, &mut buf);
+        assert_eq!(idle, Poll::Pending, "nothing to play: nothing sent");
+        let before = feed.progress();
+        assert!(
+            feed.progress() > before,
+            "a waiting feed is not a stalled stream"
+        );
+
+        playing.store(true, Ordering::SeqCst);
+        feed.wake();
+        assert_eq!(woken.0.load(Ordering::SeqCst), 1, "the reactor was woken");
+        let sent = Pin::new(&mut source).poll_read(&mut cx, &mut buf);
+        assert_eq!(sent, Poll::Ready(buf.len()));
+        assert_eq!(
+            &buf[..4],
+            &0.5f32.to_le_bytes(),
+            "little-endian f32 samples"
+        );
+        assert!(!feed.waiting.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn feed_never_answers_zero_bytes() {
+        let (mut source, _) = source(Arc::new(AtomicBool::new(true)));
+        let waker = Waker::from(Arc::new(Count(AtomicUsize::new(0))));
+        let mut cx = Context::from_waker(&waker);
+        let mut short = vec![1u8; 3];
+        // Zero would end the stream; less than a frame is answered with silence.
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut short),
+            Poll::Ready(3)
+        );
+        assert_eq!(short, vec![0u8; 3]);
+    }
+
+    #[test]
+    fn wait_gives_up_on_a_server_that_never_answers() {
+        let started = Instant::now();
+        assert_eq!(
+            wait(std::future::pending::<()>(), Duration::from_millis(30)),
+            None
+        );
+        assert!(started.elapsed() >= Duration::from_millis(30));
+        assert_eq!(wait(async { 7 }, Duration::from_millis(30)), Some(7));
+    }
+
+    #[test]
+    fn channel_maps_follow_alsa_order() {
+        assert_eq!(channel_map(1), ChannelMap::new([ChannelPosition::Mono]));
+        assert_eq!(
+            channel_map(4),
+            ChannelMap::new([
+                ChannelPosition::FrontLeft,
+                ChannelPosition::FrontRight,
+                ChannelPosition::RearLeft,
+                ChannelPosition::RearRight,
+            ])
+        );
+    }
+}

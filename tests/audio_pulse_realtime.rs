@@ -12,7 +12,8 @@ use common::{
     PulseServer, Recorder, RATE,
 };
 use talkclock::audio::{
-    devices, AudioConfig, AudioOut, HostKind, Priority, DEFAULT_BUFFER_FRAMES, IDLE_AFTER,
+    devices, AudioConfig, AudioError, AudioOut, CpalBackend, HostKind, OutputBackend, Priority,
+    StreamRequest, DEFAULT_BUFFER_FRAMES, IDLE_AFTER,
 };
 use talkclock::hearing::{Cue, Listener};
 
@@ -46,6 +47,33 @@ fn settle(audio: &AudioOut, listener: Listener) {
     wait_until(Duration::from_secs(1), || audio.is_playing(listener));
     assert!(wait_until(Duration::from_secs(10), || !audio.is_playing(listener)));
     std::thread::sleep(Duration::from_millis(250));
+}
+
+/// A sink named as `talkclock devices` lists it opens (PulseAudio goes through our own stream,
+/// the list through cpal: both must mean the same sink); a name no sink has is refused as such.
+fn sinks_opened_by_the_names_devices_lists(list: &[talkclock::audio::DeviceInfo]) {
+    let backend = CpalBackend::new(HostKind::Pulse);
+    let request = |device: &str| StreamRequest {
+        device: device.to_owned(),
+        channels: 2,
+        sample_rate: RATE,
+        buffer_frames: DEFAULT_BUFFER_FRAMES,
+    };
+    for device in list {
+        let opened = backend.open(&request(&device.id), Box::new(|_: &mut [f32], _| false));
+        assert!(
+            opened.is_ok(),
+            "{} did not open: {:?}",
+            device.id,
+            opened.err()
+        );
+    }
+    let missing = backend.open(&request("no-such-sink"), Box::new(|_: &mut [f32], _| false));
+    assert!(
+        matches!(missing, Err(AudioError::DeviceNotFound(ref name)) if name == "no-such-sink"),
+        "{:?}",
+        missing.err()
+    );
 }
 
 fn routing(audio: &AudioOut, recorder: &Recorder, idle: Duration) {
@@ -292,6 +320,8 @@ fn pulse_realtime_output() {
         list.iter().any(|d| d.id == common::SINK && d.is_default),
         "{list:?}"
     );
+
+    sinks_opened_by_the_names_devices_lists(&list);
 
     let audio = start(DEFAULT_BUFFER_FRAMES);
     routing(&audio, &recorder, Duration::from_millis(500));

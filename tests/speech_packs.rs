@@ -142,6 +142,52 @@ fn render_joins_clips_with_pauses() {
     assert!(err.contains("no_such_clip"), "{err}");
 }
 
+/// Warming a pack at another tempo releases its recordings (half the memory at the default
+/// rate), and nothing a readout needs goes with them: the same samples as before, while the
+/// pack as recorded and a pack at a third tempo made before still say everything.
+#[test]
+fn warm_releases_recordings_without_losing_a_clip() {
+    let pack = VoicePack::load(pack_dir("en-slt")).expect("pack loads");
+    let u = phrase(
+        Lang::En,
+        &Announcement::TimeReadout {
+            side: Side::Black,
+            remaining_ms: 72 * 60_000,
+            moves_made: None,
+            moves_to_control: None,
+        },
+    );
+    let other = pack.clone().with_tempo(1.5);
+    let fast = pack.clone().with_tempo(1.32);
+    let before = fast.render(&u).expect("renders");
+    assert!(fast.warm(), "recordings released");
+    assert!(!fast.clone().warm(), "a clone shares the release");
+    assert_eq!(fast.render(&u).expect("renders after release"), before);
+    assert!(
+        pack.render(&u).is_ok_and(|a| !a.is_empty()),
+        "the pack as recorded"
+    );
+    assert!(
+        other.render(&u).is_ok_and(|a| !a.is_empty()),
+        "another tempo"
+    );
+    // From the stretched clips: 1.32 × 1.5 is about as long as 1.98 from the recordings.
+    let again = fast.clone().with_tempo(1.5).render(&u).expect("renders");
+    let direct = pack.clone().with_tempo(1.98).render(&u).expect("renders");
+    assert!(
+        again.len().abs_diff(direct.len()) < direct.len() / 50,
+        "{} vs {}",
+        again.len(),
+        direct.len()
+    );
+    let mut bad = u.clone();
+    bad.clips.push("no_such_clip".into());
+    assert!(
+        fast.render(&bad).is_err(),
+        "an unknown clip is still refused"
+    );
+}
+
 /// A temporary copy of a committed pack.
 fn copy_pack(name: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");

@@ -89,7 +89,9 @@ impl Voices {
     }
 
     /// Stretches every clip to the packs' tempo on a thread of its own at idle priority, so
-    /// that a phrase said for the first time is not stretched while a listener waits.
+    /// that a phrase said for the first time is not stretched while a listener waits; then
+    /// the recordings are released (see [`VoicePack::warm`]) and the freed memory handed back
+    /// to the system.
     pub fn warm_in_background(&self) {
         let packs = self.packs.clone();
         let spawned = std::thread::Builder::new()
@@ -98,7 +100,11 @@ impl Voices {
                 if let Err(e) = crate::realtime::lower_this_thread_to_idle() {
                     tracing::debug!("{e}");
                 }
-                packs.iter().for_each(VoicePack::warm);
+                let released = packs.iter().filter(|p| p.warm()).count();
+                if released > 0 {
+                    return_freed_memory();
+                    tracing::debug!(packs = released, "voice packs warmed, recordings released");
+                }
             });
         if let Err(e) = spawned {
             tracing::warn!("cannot start the thread that prepares the voice packs: {e}");
@@ -135,6 +141,23 @@ impl Voices {
         let tempo = tempo_for_rate(rate) / tempo_for_rate(loaded_rate);
         let samples = crate::speech::tempo::stretch(&pcm.samples, pcm.rate, tempo);
         Ok(crate::audio::Pcm::new(pcm.rate, samples))
+    }
+}
+
+/// Hands the memory the allocator has freed back to the system: glibc keeps freed heap pages
+/// (the released recordings are thousands of blocks under its mmap threshold), so they would
+/// still count in the daemon's resident memory.
+fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
+        }
+        // SAFETY: `malloc_trim` takes no pointer and only returns free memory to the system;
+        // glibc's allocator is thread-safe.
+        unsafe {
+            malloc_trim(0);
+        }
     }
 }
 

@@ -161,6 +161,14 @@ pub enum RenderError {
 /// [`VoicePack::warm`]); shared by the clones of a pack.
 type Stretched = Arc<Mutex<HashMap<String, Arc<[i16]>>>>;
 
+/// Clips by key, 16-bit.
+type ClipMap = HashMap<String, Arc<[i16]>>;
+
+/// The clips the stretched ones are made from (as recorded, unless the pack was made from a
+/// released one: see `base_tempo`); shared by the clones of a pack, and emptied by
+/// [`VoicePack::warm`] once every clip is stretched and the recordings are no longer needed.
+type Recorded = Arc<Mutex<Option<Arc<ClipMap>>>>;
+
 /// A loaded voice pack: every clip decoded into memory. Clones share the samples.
 #[derive(Debug, Clone)]
 pub struct VoicePack {
@@ -172,10 +180,12 @@ pub struct VoicePack {
     sample_rate: u32,
     /// How many times as fast as recorded the clips are (pauses scale with it).
     tempo: f32,
-    /// 16-bit samples as recorded: a pack holds some 15 minutes of speech, and the decoder
-    /// gives 16 bits.
-    clips: Arc<HashMap<String, Arc<[i16]>>>,
-    /// The clips at `tempo`, when it is not 1.
+    /// How many times as fast as recorded the clips in `recorded` are: 1, unless this pack was
+    /// made by [`VoicePack::with_tempo`] from one whose recordings were released.
+    base_tempo: f32,
+    /// 16-bit samples: a pack holds some 15 minutes of speech, and the decoder gives 16 bits.
+    recorded: Recorded,
+    /// The clips at `tempo`, when it is not `base_tempo`.
     stretched: Stretched,
 }
 
@@ -249,44 +259,86 @@ impl VoicePack {
             attribution: manifest.attribution,
             sample_rate: sample_rate.unwrap_or(24_000),
             tempo: 1.0,
-            clips: Arc::new(clips),
+            base_tempo: 1.0,
+            recorded: Arc::new(Mutex::new(Some(Arc::new(clips)))),
             stretched: Stretched::default(),
         })
     }
 
     /// The same pack spoken `tempo` times as fast, at the same pitch. Each clip is stretched
     /// once, the first time it is said (about 2 ms a clip in a release build), or all of
-    /// them by [`VoicePack::warm`]; the pauses between phrases shrink or grow with it.
+    /// them by [`VoicePack::warm`]; the pauses between phrases shrink or grow with it. From a
+    /// pack whose recordings were released by `warm`, the clips are stretched again from its
+    /// stretched ones.
     pub fn with_tempo(mut self, tempo: f32) -> VoicePack {
         if !(tempo.is_finite() && tempo > 0.0) || (tempo - 1.0).abs() < 1e-3 {
             return self;
         }
+        let recorded = match self.recordings() {
+            Some(map) => map,
+            None => {
+                self.base_tempo = self.tempo;
+                Arc::new(self.stretched.lock().map(|c| c.clone()).unwrap_or_default())
+            }
+        };
+        // A slot of its own: releasing this pack's recordings leaves the other tempo's alone.
+        self.recorded = Arc::new(Mutex::new(Some(recorded)));
         self.tempo *= tempo;
         self.stretched = Stretched::default();
         self
     }
 
     /// Stretches every clip to the pack's tempo now, so that none is stretched while a
-    /// listener waits (the daemon does this on a thread of its own after start).
-    pub fn warm(&self) {
-        for key in self.clips.keys() {
+    /// listener waits (the daemon does this on a thread of its own after start). Then the
+    /// recordings are released (this pack and its clones keep only the stretched clips, half
+    /// the memory at the default rate); returns true if they were.
+    pub fn warm(&self) -> bool {
+        let Some(recorded) = self.recordings() else {
+            return false;
+        };
+        if !self.stretches() {
+            return false;
+        }
+        for key in recorded.keys() {
             let _ = self.samples(key);
         }
+        let complete = self
+            .stretched
+            .lock()
+            .is_ok_and(|c| recorded.keys().all(|k| c.contains_key(k)));
+        drop(recorded);
+        if complete {
+            if let Ok(mut slot) = self.recorded.lock() {
+                *slot = None;
+            }
+        }
+        complete
+    }
+
+    /// The clips `stretched` is made from, unless released.
+    fn recordings(&self) -> Option<Arc<ClipMap>> {
+        self.recorded.lock().ok()?.clone()
+    }
+
+    /// True when the clips are said at another tempo than `recorded` holds.
+    fn stretches(&self) -> bool {
+        (self.tempo / self.base_tempo - 1.0).abs() >= 1e-3
     }
 
     /// One clip's samples at the pack's tempo.
     fn samples(&self, key: &str) -> Option<Arc<[i16]>> {
-        let raw = self.clips.get(key)?;
-        if (self.tempo - 1.0).abs() < 1e-3 {
-            return Some(raw.clone());
-        }
         if let Some(done) = self.cached(key) {
             return Some(done);
+        }
+        let recorded = self.recordings()?;
+        let raw = recorded.get(key)?;
+        if !self.stretches() {
+            return Some(raw.clone());
         }
         let done: Arc<[i16]> = Arc::from(to_i16(&super::tempo::stretch(
             &to_f32(raw),
             self.sample_rate,
-            self.tempo,
+            self.tempo / self.base_tempo,
         )));
         if let Ok(mut cache) = self.stretched.lock() {
             cache.insert(key.to_string(), done.clone());

@@ -109,19 +109,24 @@ fn packs_stay_small() {
     }
 }
 
-#[test]
-fn render_joins_clips_with_pauses() {
-    let pack = VoicePack::load(pack_dir("ru-aleksandr-hq")).expect("pack loads");
-    // "Белые: один час двенадцать минут.": a comma pause, then a breath between phrases.
-    let u = phrase(
-        Lang::Ru,
+/// `side`'s time readout of 1 h 12 min.
+fn readout_72_minutes(lang: Lang, side: Side) -> talkclock::speech::Utterance {
+    phrase(
+        lang,
         &Announcement::TimeReadout {
-            side: Side::White,
+            side,
             remaining_ms: 72 * 60_000,
             moves_made: None,
             moves_to_control: None,
         },
-    );
+    )
+}
+
+#[test]
+fn render_joins_clips_with_pauses() {
+    let pack = VoicePack::load(pack_dir("ru-aleksandr-hq")).expect("pack loads");
+    // "Белые: один час двенадцать минут.": a comma pause, then a breath between phrases.
+    let u = readout_72_minutes(Lang::Ru, Side::White);
     assert_eq!(u.clips, ["white_nom", ",", "c_hour_1", "c_min_12_end"]);
     let lens: usize = u.keys().map(|k| pack.clip(k).map_or(0, |c| c.len())).sum();
     let audio = pack.render(&u).expect("renders");
@@ -148,15 +153,7 @@ fn render_joins_clips_with_pauses() {
 #[test]
 fn warm_releases_recordings_without_losing_a_clip() {
     let pack = VoicePack::load(pack_dir("en-slt")).expect("pack loads");
-    let u = phrase(
-        Lang::En,
-        &Announcement::TimeReadout {
-            side: Side::Black,
-            remaining_ms: 72 * 60_000,
-            moves_made: None,
-            moves_to_control: None,
-        },
-    );
+    let u = readout_72_minutes(Lang::En, Side::Black);
     let other = pack.clone().with_tempo(1.5);
     let fast = pack.clone().with_tempo(1.32);
     let before = fast.render(&u).expect("renders");

@@ -244,20 +244,25 @@ fn open_cpal(
         )
         .map_err(stream_error)?;
     stream.play().map_err(stream_error)?;
-    tracing::info!(
-        device = %request.device,
-        host = kind.name(),
-        rate,
-        channels = request.channels,
-        buffer_frames = request.buffer_frames,
-        "audio output open"
-    );
+    log_open(request, kind.name(), rate);
     Ok(Box::new(CpalStream {
         _stream: stream,
         format,
         lost,
         callbacks,
     }))
+}
+
+/// Logs a stream opened for `request` on `host` at `rate`.
+pub(crate) fn log_open(request: &StreamRequest, host: &str, rate: u32) {
+    tracing::info!(
+        device = %request.device,
+        host,
+        rate,
+        channels = request.channels,
+        buffer_frames = request.buffer_frames,
+        "audio output open"
+    );
 }
 
 /// Lists output devices of the host `kind` would pick (for `talkclock devices`).

@@ -31,13 +31,14 @@ const MAX_RETRY: Duration = Duration::from_secs(5);
 /// An open attempt taking longer than this is reported (once) as hung.
 const OPEN_HUNG: Duration = Duration::from_secs(10);
 /// A stream with nothing to play for this long is closed (and reopened by the next sound);
-/// never sooner than the device's tail (`DeviceOutput::tail`), the time for what the stream already took to
-/// reach the device, so the end of the last sound is never cut. A cpal stream (ALSA) that
-/// keeps running plays its buffer of silence (two periods: 40 ms at the default 960 frames)
-/// before a new sound, where a new stream starts with the sound; a PulseAudio stream stops
-/// feeding silence as soon as nothing plays, so there both come in 2–5 ms. Closing then
-/// saves the connection and its threads. Longer than the gaps inside one burst of sound (a click and its readout, a
-/// warning queued behind a readout), so one burst keeps one stream. Reopening costs a
+/// never sooner than the device's tail (`DeviceOutput::tail`), the time for what the stream
+/// already took to reach the device, so the end of the last sound is never cut. A cpal stream
+/// (ALSA) that keeps running plays its buffer of silence (two periods: 40 ms at the default
+/// 960 frames) before a new sound, where a new stream starts with the sound; a PulseAudio
+/// stream stops feeding silence as soon as nothing plays, so there both come in 2–5 ms.
+/// Closing then saves the connection and its threads. Longer than the gaps inside one burst
+/// of sound (a click and its readout, a warning queued behind a readout), so one burst keeps
+/// one stream. Reopening costs a
 /// connection to the sound server, a few ms on the audio thread's helper, and the sound is
 /// queued first, so it plays from its first sample.
 pub const IDLE_AFTER: Duration = Duration::from_millis(300);
@@ -129,8 +130,8 @@ impl DeviceOutput {
     }
 
     /// Call after queuing sound in the mixer: wakes a running stream that stopped asking for
-    /// samples while there was nothing to play, and starts reopening a stream closed while idle, so
-    /// the sound plays from its first sample (a device that cannot be reopened is reported
+    /// samples while there was nothing to play, and starts reopening a stream closed while
+    /// idle, so the sound plays from its first sample (a device that cannot be reopened is reported
     /// lost by [`DeviceOutput::poll`] when the open fails).
     pub(crate) fn wake(&mut self, backend: &Arc<dyn OutputBackend>) {
         if let Some(stream) = &self.stream {

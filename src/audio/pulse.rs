@@ -26,7 +26,7 @@ use pulseaudio::protocol::{
 };
 use pulseaudio::{Client, ClientError, PlaybackSource, PlaybackStream};
 
-use crate::audio::backend::{OutputStream, RenderFn, StreamFormat, StreamRequest};
+use crate::audio::backend::{log_open, OutputStream, RenderFn, StreamFormat, StreamRequest};
 use crate::audio::error::AudioError;
 
 /// Longest wait for the server to answer while opening a stream.
@@ -130,14 +130,7 @@ pub(crate) fn open(
             }
         })
         .map_err(|e| failed(format!("cannot spawn a thread: {e}")))?;
-    tracing::info!(
-        device = %request.device,
-        host = "pulse",
-        rate = request.sample_rate,
-        channels = request.channels,
-        buffer_frames = request.buffer_frames,
-        "audio output open"
-    );
+    log_open(request, "pulse", request.sample_rate);
     Ok(Box::new(PulseStream {
         _client: client,
         stream,
@@ -150,34 +143,22 @@ pub(crate) fn open(
 /// onto the sink by name).
 fn channel_map(channels: u16) -> ChannelMap {
     use ChannelPosition::*;
-    let positions: &[ChannelPosition] = match channels {
-        1 => &[Mono],
-        2 => &[FrontLeft, FrontRight],
-        3 => &[FrontLeft, FrontRight, FrontCenter],
-        4 => &[FrontLeft, FrontRight, RearLeft, RearRight],
-        5 => &[FrontLeft, FrontRight, RearLeft, RearRight, FrontCenter],
-        6 => &[FrontLeft, FrontRight, RearLeft, RearRight, FrontCenter, Lfe],
-        7 => &[
-            FrontLeft,
-            FrontRight,
-            RearLeft,
-            RearRight,
-            FrontCenter,
-            Lfe,
-            RearCenter,
-        ],
-        _ => &[
-            FrontLeft,
-            FrontRight,
-            RearLeft,
-            RearRight,
-            FrontCenter,
-            Lfe,
-            SideLeft,
-            SideRight,
-        ],
-    };
-    ChannelMap::new(positions.iter().copied().take(usize::from(channels)))
+    const ALSA_ORDER: [ChannelPosition; 8] = [
+        FrontLeft,
+        FrontRight,
+        RearLeft,
+        RearRight,
+        FrontCenter,
+        Lfe,
+        SideLeft,
+        SideRight,
+    ];
+    match channels {
+        1 => ChannelMap::new([Mono]),
+        3 => ChannelMap::new([FrontLeft, FrontRight, FrontCenter]),
+        7 => ChannelMap::new(ALSA_ORDER[..6].iter().copied().chain([RearCenter])),
+        n => ChannelMap::new(ALSA_ORDER.iter().copied().take(usize::from(n))),
+    }
 }
 
 fn stream_props() -> protocol::Props {
@@ -426,6 +407,25 @@ mod tests {
                 ChannelPosition::RearLeft,
                 ChannelPosition::RearRight,
             ])
+        );
+        assert_eq!(
+            channel_map(3),
+            ChannelMap::new([
+                ChannelPosition::FrontLeft,
+                ChannelPosition::FrontRight,
+                ChannelPosition::FrontCenter,
+            ])
+        );
+        use ChannelPosition::*;
+        let six = [FrontLeft, FrontRight, RearLeft, RearRight, FrontCenter, Lfe];
+        assert_eq!(channel_map(6), ChannelMap::new(six));
+        assert_eq!(
+            channel_map(7),
+            ChannelMap::new(six.into_iter().chain([RearCenter]))
+        );
+        assert_eq!(
+            channel_map(8),
+            ChannelMap::new(six.into_iter().chain([SideLeft, SideRight]))
         );
     }
 }

@@ -159,7 +159,7 @@ pub enum RenderError {
 
 /// Clips at the pack's tempo, stretched the first time each is said (or by
 /// [`VoicePack::warm`]); shared by the clones of a pack.
-type Stretched = Arc<Mutex<HashMap<String, Arc<[i16]>>>>;
+type Stretched = Arc<Mutex<ClipMap>>;
 
 /// Clips by key, 16-bit.
 type ClipMap = HashMap<String, Arc<[i16]>>;
@@ -327,14 +327,14 @@ impl VoicePack {
 
     /// One clip's samples at the pack's tempo.
     fn samples(&self, key: &str) -> Option<Arc<[i16]>> {
+        if !self.stretches() {
+            return self.recordings()?.get(key).cloned();
+        }
         if let Some(done) = self.cached(key) {
             return Some(done);
         }
         let recorded = self.recordings()?;
         let raw = recorded.get(key)?;
-        if !self.stretches() {
-            return Some(raw.clone());
-        }
         let done: Arc<[i16]> = Arc::from(to_i16(&super::tempo::stretch(
             &to_f32(raw),
             self.sample_rate,

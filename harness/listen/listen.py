@@ -46,9 +46,11 @@ def rhvoice_config_works(conf):
     return probe.returncode == 0
 
 
-def render_rhvoice(binary, items, lang, work, conf, marked):
-    """Every sentence said whole by RHVoice, as a pack clip would be processed: raw/ID.wav,
-    then recorded/ID.wav (`talkclock voice-master`: trimmed, faded, at the packs' level)."""
+def render_rhvoice(binary, items, lang, work, conf, marked, voice=None):
+    """Every sentence said whole by RHVoice (`voice`, the pack's own by default), as a pack
+    clip would be processed: raw/ID.wav, then recorded/ID.wav (`talkclock voice-master`:
+    trimmed, faded, at the packs' level)."""
+    voice = voice or VOICES[lang]
     raw, recorded = work / "raw", work / "recorded"
     for d in (raw, recorded):
         shutil.rmtree(d, ignore_errors=True)
@@ -64,9 +66,9 @@ def render_rhvoice(binary, items, lang, work, conf, marked):
     )
     if marked:
         script = 'mount --bind "$0" /etc/RHVoice && ' + loop
-        cmd = ["unshare", "-m", "sh", "-c", script, str(conf), VOICES[lang], str(raw), str(listing)]
+        cmd = ["unshare", "-m", "sh", "-c", script, str(conf), voice, str(raw), str(listing)]
     else:
-        cmd = ["sh", "-c", loop, "sh", VOICES[lang], str(raw), str(listing)]
+        cmd = ["sh", "-c", loop, "sh", voice, str(raw), str(listing)]
     run(cmd)
     for it in items:
         src = raw / (it["id"] + ".wav")

@@ -19,6 +19,10 @@ const SILENCE_DB: f32 = -50.0;
 /// shortened by 0.7 % only.
 const MARGIN_MS: f32 = 5.0;
 
+/// Silence this long inside the comma's pause ends the continuing half; a stop's closure
+/// before its release is shorter (RHVoice's are 20–60 ms), the pause longer (over 140 ms).
+const RELEASE_GAP_MS: f32 = 80.0;
+
 /// Why a recording could not be made into a clip.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum MasteringError {
@@ -85,7 +89,10 @@ fn sound_span(samples: &[f32], rate: u32) -> Option<(usize, usize)> {
 
 /// The first half of a "phrase, phrase." recording: everything before the comma's pause,
 /// taken as the longest quiet run (at least 30 ms of frames 25 dB or more below the loudest
-/// one: the pause may hold a breath) whose middle is in the middle half of the sound.
+/// one: the pause may hold a breath) whose middle is in the middle half of the sound. The
+/// half ends where that run falls below silence for [`RELEASE_GAP_MS`], not where it starts:
+/// the run opens with what is quiet but still speech, such as the closure and release of a
+/// final stop ("минут", "White"), which belong to the phrase.
 pub fn first_half(samples: &[f32], rate: u32) -> Result<&[f32], MasteringError> {
     let (start, end) = sound_span(samples, rate).ok_or(MasteringError::Silent)?;
     let (frame, levels) = frame_levels(samples, rate);
@@ -114,7 +121,13 @@ pub fn first_half(samples: &[f32], rate: u32) -> Result<&[f32], MasteringError> 
             _ => {}
         }
     }
-    let (cut, _) = best.ok_or(MasteringError::NoPause)?;
+    let (at, frames) = best.ok_or(MasteringError::NoPause)?;
+    let first = at / frame;
+    let silent = (RELEASE_GAP_MS / FRAME_MS) as usize;
+    let cut = levels[first..first + frames]
+        .windows(silent)
+        .position(|w| w.iter().all(|&l| l < SILENCE_DB))
+        .map_or(at, |i| (first + i) * frame);
     Ok(&samples[..cut])
 }
 
@@ -188,6 +201,24 @@ mod tests {
         assert_eq!(
             first_half(&tone(300, 0.5), RATE),
             Err(MasteringError::NoPause)
+        );
+    }
+
+    /// The fault: the cut fell where the comma's quiet run starts, so a final stop's release,
+    /// quieter than the vowel by more than 25 dB but well above silence, was cut off the
+    /// continuing clip ("семь мину(т)", which Whisper heard as "7,54 секунды").
+    #[test]
+    fn first_half_keeps_the_release_of_a_final_stop() {
+        let mut s = tone(300, 0.5);
+        s.extend(vec![0.0; 20]); // the stop's closure
+        s.extend(tone(30, 0.005)); // its release: 40 dB below the vowel, 14 dB above silence
+        s.extend(vec![0.0; 150]); // the comma's pause
+        s.extend(tone(300, 0.5));
+        let half = first_half(&s, RATE).expect("half");
+        assert!(
+            (350..=360).contains(&half.len()),
+            "the half ends after the release, at 350: {}",
+            half.len()
         );
     }
 }

@@ -311,3 +311,57 @@ fn a_pack_of_one_file_per_clip_loads() {
     );
     assert_eq!(a.len(), b.len());
 }
+
+#[test]
+fn a_pace_outside_its_range_is_refused() {
+    for pace in ["3.0", "0.5", "nan"] {
+        let tmp = copy_pack("en-slt");
+        let manifest = tmp.path().join("pack.toml");
+        let text = fs::read_to_string(&manifest).expect("read");
+        assert!(text.contains("\npace = 1.03\n"), "fixture: the pack's pace");
+        fs::write(
+            &manifest,
+            text.replace("\npace = 1.03\n", &format!("\npace = {pace}\n")),
+        )
+        .expect("write");
+        let err = VoicePack::load(tmp.path()).expect_err("pace out of range");
+        assert!(matches!(err, PackError::BadPace { .. }), "{pace}: {err:?}");
+        let text = err.to_string();
+        assert!(
+            text.contains("pack.toml") && text.contains("pace"),
+            "{text}"
+        );
+    }
+}
+
+/// The committed packs carry their pace (English faster than recorded, Russian as recorded),
+/// and the daemon's loading plays them at it: a readout at speech rate 0 is the recorded one
+/// sped up by the pace (the pauses too), while `Voices::load` gives the recordings as they are.
+#[test]
+fn packs_speak_at_their_pace() {
+    use talkclock::daemon::voices::Voices;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
+    let recorded = Voices::load(&dir).expect("packs load");
+    let paced = Voices::load_at(&dir, 1.0).expect("packs load");
+    for (name, lang) in PACKS {
+        let pace = recorded.pack(lang).expect("pack").pace();
+        let expected = if lang == Lang::En { 1.03 } else { 1.0 };
+        assert!((pace - expected).abs() < 1e-6, "{name}: pace {pace}");
+        let utterance = readout_72_minutes(lang, Side::White);
+        let slow = recorded
+            .render(lang, &utterance)
+            .expect("render")
+            .samples
+            .len() as f32;
+        let fast = paced
+            .render(lang, &utterance)
+            .expect("render")
+            .samples
+            .len() as f32;
+        let ratio = slow / fast;
+        assert!(
+            (ratio - pace).abs() < 0.01,
+            "{name}: the readout at rate 0 is {ratio} times as fast as recorded, pace {pace}"
+        );
+    }
+}

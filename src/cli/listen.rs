@@ -130,8 +130,9 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
         )?;
     }
     manifest.flush()?;
+    let pace = voices.pack(lang).map_or(1.0, |p| p.pace());
     println!(
-        "{}: {} sentences at speech rate {rate} (tempo {tempo:.3}) from {} in {}",
+        "{}: {} sentences at speech rate {rate} (tempo {tempo:.3} × the pack's pace {pace}) from {} in {}",
         lang.code(),
         set.len(),
         dir.display(),

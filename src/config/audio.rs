@@ -10,7 +10,7 @@
 //! cue_volume = 0.5            # 0 = silent cues
 //! speech_volume = 1.0
 //! speech = "voice_pack"       # or "system" (speech-dispatcher; default output only)
-//! speech_rate = 0.4           # -1 slow … 0 as recorded … 1 twice as fast (both engines)
+//! speech_rate = 0.4           # -1 slow … 0 normal … 1 twice as fast (both engines)
 //! [[audio.route]]             # replaces the layout's route for that listener
 //! listener = "arbiter"
 //! device = "USB Audio"
@@ -67,7 +67,7 @@ pub struct AudioSettings {
     pub output: AudioConfig,
     /// Which engine speaks.
     pub speech: SpeechEngine,
-    /// How fast speech is: -1 slow … 0 as recorded / engine normal … 1 fastest.
+    /// How fast speech is: -1 slow … 0 the voice pack's pace / engine normal … 1 fastest.
     pub rate: f32,
 }
 

@@ -42,11 +42,17 @@ impl Voices {
     /// Loads every pack (a folder with a `pack.toml`) in `dir` as recorded; an error names
     /// the file at fault.
     pub fn load(dir: &Path) -> Result<Voices, String> {
-        Voices::load_at(dir, 1.0)
+        Voices::load_with(dir, None)
     }
 
-    /// Loads every pack, spoken `tempo` times as fast as recorded (same pitch).
+    /// Loads every pack, spoken `tempo` times as fast as its pace (same pitch): `tempo` times
+    /// its [`VoicePack::pace`] as fast as recorded.
     pub fn load_at(dir: &Path, tempo: f32) -> Result<Voices, String> {
+        Voices::load_with(dir, Some(tempo))
+    }
+
+    /// Loads every pack, at `tempo` times its pace, or as recorded.
+    fn load_with(dir: &Path, tempo: Option<f32>) -> Result<Voices, String> {
         let entries = std::fs::read_dir(dir)
             .map_err(|e| format!("{}: cannot read the voice packs folder: {e}", dir.display()))?;
         let mut folders: Vec<PathBuf> = entries
@@ -62,7 +68,13 @@ impl Voices {
                 .map(|folder| {
                     scope.spawn(move || {
                         VoicePack::load(folder)
-                            .map(|pack| pack.with_tempo(tempo))
+                            .map(|pack| match tempo {
+                                Some(tempo) => {
+                                    let pace = pack.pace();
+                                    pack.with_tempo(tempo * pace)
+                                }
+                                None => pack,
+                            })
                             .map_err(|e| e.to_string())
                     })
                 })
@@ -161,7 +173,8 @@ fn return_freed_memory() {
     }
 }
 
-/// The voice-pack tempo for a speech rate of the config (-1 slow … 0 as recorded … 1 fastest):
+/// The voice-pack tempo for a speech rate of the config (-1 slow … 0 the pack's own pace …
+/// 1 fastest), relative to the pack's pace:
 /// each step of 1 doubles or halves the speed, so the default 0.4 is about 1.3 times as fast.
 pub fn tempo_for_rate(rate: f32) -> f32 {
     2f32.powf(rate.clamp(-1.0, 1.0))

@@ -23,6 +23,8 @@ pub const SPACE_PAUSE_MS: u32 = 15;
 pub const COMMA_PAUSE_MS: u32 = 130;
 /// Silence between two sentences.
 pub const SENTENCE_PAUSE_MS: u32 = 200;
+/// The paces a manifest may give: a calibration of a few percent, not a speech rate.
+const PACE_RANGE: (f32, f32) = (0.8, 1.25);
 /// Each clip fades in over this long, so that no clip starts with a step from silence.
 const FADE_IN_MS: f32 = 3.0;
 /// Each clip fades out over this long.
@@ -41,6 +43,9 @@ struct Manifest {
     /// One audio file holding every clip, one after the other (each clip then gives its
     /// `start` and `frames`); without it each clip has a `file` of its own.
     audio: Option<String>,
+    /// How many times as fast as recorded the pack speaks at speech rate 0 (1 when absent);
+    /// see [`VoicePack::pace`].
+    pace: Option<f32>,
     #[serde(rename = "clip", default)]
     clips: Vec<ManifestClip>,
 }
@@ -110,6 +115,14 @@ pub enum PackError {
         /// The file name given.
         file: String,
     },
+    /// The manifest's `pace` is not a speed the pack can be played at.
+    #[error("{path}: pace {pace} is not between {min} and {max}", min = PACE_RANGE.0, max = PACE_RANGE.1)]
+    BadPace {
+        /// The manifest file.
+        path: PathBuf,
+        /// The pace given.
+        pace: f32,
+    },
     /// The same key is listed twice.
     #[error("{path}: clip key {key:?} is listed twice")]
     DuplicateKey {
@@ -178,6 +191,8 @@ pub struct VoicePack {
     license: String,
     attribution: String,
     sample_rate: u32,
+    /// The manifest's pace (see [`VoicePack::pace`]).
+    pace: f32,
     /// How many times as fast as recorded the clips are (pauses scale with it).
     tempo: f32,
     /// How many times as fast as recorded the clips in `recorded` are: 1, unless this pack was
@@ -209,6 +224,10 @@ impl VoicePack {
                 path: path.clone(),
                 language: manifest.language.clone(),
             })?;
+        let pace = manifest.pace.unwrap_or(1.0);
+        if !(PACE_RANGE.0..=PACE_RANGE.1).contains(&pace) {
+            return Err(PackError::BadPace { path, pace });
+        }
         let bundle = match &manifest.audio {
             Some(file) => Some(read_mono(dir, "(audio)", file)?),
             None => None,
@@ -258,6 +277,7 @@ impl VoicePack {
             license: manifest.license,
             attribution: manifest.attribution,
             sample_rate: sample_rate.unwrap_or(24_000),
+            pace,
             tempo: 1.0,
             base_tempo: 1.0,
             recorded: Arc::new(Mutex::new(Some(Arc::new(clips)))),
@@ -373,6 +393,16 @@ impl VoicePack {
     /// The attribution the licence asks for.
     pub fn attribution(&self) -> &str {
         &self.attribution
+    }
+
+    /// How many times as fast as recorded the pack speaks at speech rate 0, the configured
+    /// rate's tempo coming on top ([`crate::daemon::voices::Voices::load_at`]); 1 unless the
+    /// manifest says. A clip said alone ends with the lengthening of a phrase at the end of a
+    /// sentence, so a readout of clips runs a little longer than the engine's running speech
+    /// of the same sentence; the pace, measured by `make listen`, makes up for it.
+    /// [`VoicePack::load`] gives the pack as recorded, whatever its pace.
+    pub fn pace(&self) -> f32 {
+        self.pace
     }
 
     /// Sample rate of every clip and of rendered audio, in Hz.

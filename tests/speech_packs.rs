@@ -214,6 +214,14 @@ fn a_missing_audio_file_is_named() {
     assert!(err.contains("clips.ogg"), "{err}");
 }
 
+/// Replaces `from` (which the fixture must hold) by `to` in the manifest of the pack in `dir`.
+fn replace_in_manifest(dir: &Path, from: &str, to: &str) {
+    let manifest = dir.join("pack.toml");
+    let text = fs::read_to_string(&manifest).expect("read");
+    assert!(text.contains(from), "fixture: the manifest holds {from:?}");
+    fs::write(&manifest, text.replace(from, to)).expect("write");
+}
+
 /// Replaces the first `[[clip]]` entry of `key` in the manifest of the pack in `dir` by
 /// what `edit` makes of it.
 fn edit_entry(dir: &Path, key: &str, edit: impl Fn(&str) -> String) {
@@ -265,14 +273,11 @@ fn unknown_manifest_fields_are_refused() {
 #[test]
 fn an_audio_file_outside_the_pack_is_refused() {
     let tmp = copy_pack("en-slt");
-    let manifest = tmp.path().join("pack.toml");
-    let text = fs::read_to_string(&manifest).expect("read");
-    assert!(text.contains("audio = \"clips.ogg\""), "fixture");
-    fs::write(
-        &manifest,
-        text.replace("audio = \"clips.ogg\"", "audio = \"../clips.ogg\""),
-    )
-    .expect("write");
+    replace_in_manifest(
+        tmp.path(),
+        "audio = \"clips.ogg\"",
+        "audio = \"../clips.ogg\"",
+    );
     let err = VoicePack::load(tmp.path())
         .expect_err("path escape")
         .to_string();
@@ -316,14 +321,7 @@ fn a_pack_of_one_file_per_clip_loads() {
 fn a_pace_outside_its_range_is_refused() {
     for pace in ["3.0", "0.5", "nan"] {
         let tmp = copy_pack("en-slt");
-        let manifest = tmp.path().join("pack.toml");
-        let text = fs::read_to_string(&manifest).expect("read");
-        assert!(text.contains("\npace = 1.03\n"), "fixture: the pack's pace");
-        fs::write(
-            &manifest,
-            text.replace("\npace = 1.03\n", &format!("\npace = {pace}\n")),
-        )
-        .expect("write");
+        replace_in_manifest(tmp.path(), "\npace = 1.03\n", &format!("\npace = {pace}\n"));
         let err = VoicePack::load(tmp.path()).expect_err("pace out of range");
         assert!(matches!(err, PackError::BadPace { .. }), "{pace}: {err:?}");
         let text = err.to_string();

@@ -37,6 +37,15 @@ def read_manifest(folder):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def rhvoice_settings(out):
+    """The RHVoice settings folder the packs are made with (stress marks read as `+`), made in
+    `out`."""
+    conf = out / "rhvoice-conf"
+    conf.mkdir(exist_ok=True)
+    (conf / "RHVoice.conf").write_text("stress_marker=+\n")
+    return conf
+
+
 def rhvoice_config_works(conf):
     """Whether RHVoice can be given our settings folder in a private mount namespace."""
     probe = subprocess.run(
@@ -303,9 +312,7 @@ def main():
     if not args.binary or not args.model:
         p.error("--binary and --model are needed (except with --rescore)")
     out.mkdir(parents=True, exist_ok=True)
-    conf = out / "rhvoice-conf"
-    conf.mkdir(exist_ok=True)
-    (conf / "RHVoice.conf").write_text("stress_marker=+\n")
+    conf = rhvoice_settings(out)
     marked = not args.plain_reference
     if marked and not rhvoice_config_works(conf):
         print("listen: cannot mount our RHVoice settings in a private namespace (unshare -m); "

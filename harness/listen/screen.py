@@ -34,9 +34,7 @@ def main():
         p.error("--groups must hold readout (the durations are the readouts')")
     out = Path(args.out) / args.lang
     out.mkdir(parents=True, exist_ok=True)
-    conf = out / "rhvoice-conf"
-    conf.mkdir(exist_ok=True)
-    (conf / "RHVoice.conf").write_text("stress_marker=+\n")
+    conf = listen.rhvoice_settings(out)
     marked = listen.rhvoice_config_works(conf)
     ours = out / "set"
     shutil.rmtree(ours, ignore_errors=True)

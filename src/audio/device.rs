@@ -11,8 +11,12 @@
 //! (see `docs/PERFORMANCE.md`, "Issue 12: audio"). Before it closes, a PulseAudio stream with
 //! nothing to play stops asking for samples (`pulse.rs`) and [`DeviceOutput::wake`] restarts
 //! it, so a sound after a short quiet does not wait behind queued silence either.
+//!
+//! A stream the device lets go (closed while idle, lost, or shut down) never takes sound from
+//! the mixer again, even if its server still asks it for samples before the close arrives:
+//! the sound queued next is for the stream that follows, from its first sample.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -90,6 +94,12 @@ pub(crate) struct DeviceOutput {
     rest: Rest,
     /// Since when the mixer has had nothing to play (while awake and open).
     idle_since: Option<Instant>,
+    /// The number of the stream that may take sound from the mixer. Each render function is
+    /// made for one stream and renders only while this holds its number; it changes, under
+    /// the mixer's lock, whenever the device lets a stream go. A stream being closed may still
+    /// be asked for samples by its server until the close reaches it (a PulseAudio stream's
+    /// own client thread does), and must not take the sound queued for the next stream.
+    current: Arc<AtomicU64>,
 }
 
 impl DeviceOutput {
@@ -108,6 +118,7 @@ impl DeviceOutput {
             failures: 0,
             rest: Rest::Awake,
             idle_since: None,
+            current: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -157,7 +168,7 @@ impl DeviceOutput {
         let since = *self.idle_since.get_or_insert(now);
         if now.duration_since(since) >= IDLE_AFTER.max(self.tail()) {
             self.idle_since = None;
-            self.stream = None;
+            drop(self.let_go());
             self.rest = Rest::Closed;
             tracing::debug!(device = %self.request.device, "audio output idle: closed");
         }
@@ -174,14 +185,31 @@ impl DeviceOutput {
         )
     }
 
+    /// Lets the stream (and any open in progress) go: from now on neither takes sound from
+    /// the mixer. Returns the stream, for the caller to drop.
+    fn let_go(&mut self) -> Option<Box<dyn OutputStream>> {
+        {
+            // Under the lock: a render running now finishes first, and every later one of
+            // the old stream finds its number out of date.
+            let _mixer = self.mixer();
+            self.current.fetch_add(1, Ordering::Relaxed);
+        }
+        self.opening = None;
+        self.stream.take()
+    }
+
     /// Checks the stream and the open in progress; returns +1 / -1 when the device became
     /// open / closed, 0 otherwise.
     pub(crate) fn poll(&mut self, backend: &Arc<dyn OutputBackend>) -> i32 {
-        let now = Instant::now();
+        self.poll_at(backend, Instant::now())
+    }
+
+    /// [`DeviceOutput::poll`] as of `now`.
+    fn poll_at(&mut self, backend: &Arc<dyn OutputBackend>, now: Instant) -> i32 {
         let mut change = 0;
         if self.stream_is_dead(now) {
             tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
-            self.stream = None;
+            drop(self.let_go());
             self.rest = Rest::Awake;
             self.forget_sound();
             self.next_retry = now;
@@ -228,8 +256,15 @@ impl DeviceOutput {
     fn start_open(&mut self, backend: &Arc<dyn OutputBackend>, now: Instant) {
         let mixer = self.mixer.clone();
         let activity = self.activity.clone();
+        let current = self.current.clone();
+        let mine = current.load(Ordering::Relaxed);
         let render = Box::new(move |out: &mut [f32], fmt: StreamFormat| {
             let mut mixer = lock(&mixer);
+            if current.load(Ordering::Relaxed) != mine {
+                // A stream the device has let go: the sound is for the one after it.
+                out.fill(0.0);
+                return false;
+            }
             let playing = !mixer.is_idle();
             mixer.render(out, usize::from(fmt.channels), fmt.rate);
             for (listener, busy) in mixer.activity() {
@@ -303,8 +338,142 @@ impl DeviceOutput {
 
     /// Closes the stream; returns true if one was open (or resting closed, counted open).
     pub(crate) fn close(&mut self) -> bool {
-        self.opening = None;
         let resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
-        self.stream.take().is_some() || resting
+        self.let_go().is_some() || resting
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audio::backend::RenderFn;
+    use crate::audio::mixer::Play;
+    use crate::audio::voice::Ears;
+    use crate::audio::{Pcm, Priority};
+    use crate::hearing::Listener;
+
+    /// A backend whose streams never call back on their own: it keeps each stream's render
+    /// function for the test to call, as a sound server would.
+    #[derive(Default)]
+    struct Kept(Mutex<Vec<Arc<Mutex<RenderFn>>>>);
+
+    struct Still;
+
+    impl OutputStream for Still {
+        fn format(&self) -> StreamFormat {
+            FORMAT
+        }
+        fn is_lost(&self) -> bool {
+            false
+        }
+        fn callbacks(&self) -> u64 {
+            0
+        }
+    }
+
+    const FORMAT: StreamFormat = StreamFormat {
+        channels: 1,
+        rate: 1_000,
+    };
+
+    impl OutputBackend for Kept {
+        fn open(
+            &self,
+            _request: &StreamRequest,
+            render: RenderFn,
+        ) -> Result<Box<dyn OutputStream>, AudioError> {
+            lock_kept(&self.0).push(Arc::new(Mutex::new(render)));
+            Ok(Box::new(Still))
+        }
+    }
+
+    fn lock_kept<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn device() -> DeviceOutput {
+        let request = StreamRequest {
+            device: "kept".into(),
+            channels: 1,
+            sample_rate: 1_000,
+            buffer_frames: 10,
+        };
+        let mixer = || DeviceMixer::new(1_000, 1.0, vec![1.0], vec![(Listener::White, vec![0])]);
+        DeviceOutput::new(request, mixer(), Arc::new(Activity::default()))
+    }
+
+    /// Polls at `now` until the open in progress has finished (it runs on a helper thread).
+    fn poll_until_open(device: &mut DeviceOutput, backend: &Arc<dyn OutputBackend>, now: Instant) {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        device.poll_at(backend, now);
+        while device.is_opening() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+            device.poll_at(backend, now);
+        }
+        assert!(device.is_open(), "the kept backend opened");
+    }
+
+    fn render(kept: &Arc<Mutex<RenderFn>>) -> (bool, Vec<f32>) {
+        let mut out = vec![9.0; 4];
+        let playing = (lock_kept(kept))(&mut out, FORMAT);
+        (playing, out)
+    }
+
+    /// The fault: a PulseAudio stream closed while idle was still asked for samples by its
+    /// server for a moment, and took the first 40 ms of the next sound, queued for the stream
+    /// reopened for it (the phrase lost its head; `tests/audio_pulse_realtime.rs`).
+    #[test]
+    fn a_stream_let_go_never_takes_the_next_sound() {
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        let t0 = Instant::now();
+        poll_until_open(&mut device, &backend, t0);
+        device.poll_at(&backend, t0 + Duration::from_millis(10));
+        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
+        assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
+
+        let sound = Pcm::new(1_000, vec![0.1, 0.2, 0.3, 0.4, 0.5]);
+        device.mixer().speak(
+            Listener::White,
+            sound,
+            Priority::Readout,
+            Play::For(Ears::NONE),
+        );
+        device.wake(&backend);
+        let old = lock_kept(&kept.0)[0].clone();
+        assert_eq!(
+            render(&old),
+            (false, vec![0.0; 4]),
+            "the closed stream took none of the sound"
+        );
+        poll_until_open(
+            &mut device,
+            &backend,
+            t0 + Duration::from_millis(20) + IDLE_AFTER,
+        );
+        let new = lock_kept(&kept.0)[1].clone();
+        assert_eq!(
+            render(&new),
+            (true, vec![0.1, 0.2, 0.3, 0.4]),
+            "the reopened stream plays the sound from its first sample"
+        );
+    }
+
+    #[test]
+    fn closing_lets_the_stream_go() {
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        poll_until_open(&mut device, &backend, Instant::now());
+        device.mixer().speak(
+            Listener::White,
+            Pcm::new(1_000, vec![0.5; 8]),
+            Priority::Readout,
+            Play::For(Ears::NONE),
+        );
+        assert!(device.close(), "it was open");
+        let old = lock_kept(&kept.0)[0].clone();
+        assert_eq!(render(&old), (false, vec![0.0; 4]));
     }
 }

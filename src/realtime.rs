@@ -17,13 +17,28 @@ pub const CORE_PRIORITY: u8 = 40;
 /// the readers, the socket and the audio threads have started.
 pub fn raise_this_thread() -> Result<String, String> {
     raise_this_thread_to(CORE_PRIORITY)
+        .map(|()| {
+            format!("the clock's thread runs at real-time priority (SCHED_FIFO {CORE_PRIORITY})")
+        })
+        .map_err(|why| {
+            format!(
+                "cannot run the clock's thread at real-time priority ({why}): flags may be late \
+                 under heavy load; the systemd unit grants it (LimitRTPRIO={CORE_PRIORITY}), or \
+                 give the program CAP_SYS_NICE"
+            )
+        })
 }
 
 /// The journal's sync thread: just below the core, so that a sync never delays a decision.
 pub const SYNC_PRIORITY: u8 = CORE_PRIORITY - 1;
 
-/// Puts the calling thread on SCHED_FIFO at `priority` (1–99); says what it did or why not.
-pub fn raise_this_thread_to(priority: u8) -> Result<String, String> {
+/// The thread that feeds the sound server (a stream's callback, or its client's thread): below
+/// the core and the journal's sync. Mixing a period takes microseconds, so it never holds them
+/// up; at ordinary priority a busy machine let the stream run dry in the middle of a phrase.
+pub const AUDIO_PRIORITY: u8 = CORE_PRIORITY - 2;
+
+/// Puts the calling thread on SCHED_FIFO at `priority` (1–99); the error says why not.
+pub fn raise_this_thread_to(priority: u8) -> Result<(), String> {
     let value = ThreadPriorityValue::try_from(priority)
         .map_err(|e| format!("priority {priority} is out of range: {e}"))?;
     set_thread_priority_and_policy(
@@ -31,14 +46,7 @@ pub fn raise_this_thread_to(priority: u8) -> Result<String, String> {
         ThreadPriority::Crossplatform(value),
         ThreadSchedulePolicy::Realtime(RealtimeThreadSchedulePolicy::Fifo),
     )
-    .map(|()| format!("the clock's thread runs at real-time priority (SCHED_FIFO {priority})"))
-    .map_err(|e| {
-        format!(
-            "cannot run the clock's thread at real-time priority ({e:?}): flags may be late \
-             under heavy load; the systemd unit grants it (LimitRTPRIO={CORE_PRIORITY}), or give \
-             the program CAP_SYS_NICE"
-        )
-    })
+    .map_err(|e| format!("SCHED_FIFO {priority} refused: {e:?}"))
 }
 
 /// Puts the calling thread on SCHED_IDLE: it runs only when no other thread wants the CPU

@@ -258,7 +258,18 @@ impl DeviceOutput {
         let activity = self.activity.clone();
         let current = self.current.clone();
         let mine = current.load(Ordering::Relaxed);
+        let mut raised = false;
         let render = Box::new(move |out: &mut [f32], fmt: StreamFormat| {
+            if !raised {
+                // The first call runs on the stream's own thread (cpal's callback thread, or
+                // the PulseAudio client's): it feeds the server ahead of ordinary work.
+                raised = true;
+                if let Err(why) =
+                    crate::realtime::raise_this_thread_to(crate::realtime::AUDIO_PRIORITY)
+                {
+                    tracing::debug!("the audio output thread stays at ordinary priority: {why}");
+                }
+            }
             let mut mixer = lock(&mixer);
             if current.load(Ordering::Relaxed) != mine {
                 // A stream the device has let go: the sound is for the one after it.
@@ -458,6 +469,43 @@ mod tests {
             (true, vec![0.1, 0.2, 0.3, 0.4]),
             "the reopened stream plays the sound from its first sample"
         );
+    }
+
+    /// The fault: the stream's thread fed the server at ordinary priority, so on a busy
+    /// machine the stream ran dry in the middle of a phrase (silences inside speech).
+    #[test]
+    fn the_stream_thread_feeds_at_audio_priority_where_allowed() {
+        use crate::realtime::{raise_this_thread_to, AUDIO_PRIORITY};
+        use thread_priority::{
+            thread_native_id, thread_schedule_policy_param, RealtimeThreadSchedulePolicy,
+            ThreadSchedulePolicy,
+        };
+        let allowed = std::thread::spawn(|| raise_this_thread_to(AUDIO_PRIORITY).is_ok())
+            .join()
+            .expect("probe thread");
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        poll_until_open(&mut device, &backend, Instant::now());
+        let first = lock_kept(&kept.0)[0].clone();
+        let (policy, params) = std::thread::spawn(move || {
+            render(&first);
+            thread_schedule_policy_param(thread_native_id()).expect("own policy")
+        })
+        .join()
+        .expect("stream thread");
+        if allowed {
+            let fifo = ThreadSchedulePolicy::Realtime(RealtimeThreadSchedulePolicy::Fifo);
+            assert_eq!(
+                (policy, params.sched_priority),
+                (fifo, i32::from(AUDIO_PRIORITY))
+            );
+        } else {
+            assert!(
+                matches!(policy, ThreadSchedulePolicy::Normal(_)),
+                "{policy:?}"
+            );
+        }
     }
 
     #[test]

@@ -76,6 +76,15 @@ fn sinks_opened_by_the_names_devices_lists(list: &[talkclock::audio::DeviceInfo]
     );
 }
 
+/// The frames of a sound heard between `from` and `to` (its first and last loud samples), not
+/// counting the silences inside it (a stream that ran dry on a busy machine: a gap, not a loss),
+/// and those silences as (start, frames).
+fn frames_heard(samples: &[f32], from: usize, to: usize) -> (usize, Vec<(usize, usize)>) {
+    let silences = gaps(samples, SOUND, from, to, 32);
+    let silent: usize = silences.iter().map(|(_, len)| len).sum();
+    (to + 1 - from - silent, silences)
+}
+
 fn routing(audio: &AudioOut, recorder: &Recorder, idle: Duration) {
     let a = tone(440.0, 0.5, 0.3);
     let b = tone(660.0, 0.25, 0.3);
@@ -143,10 +152,8 @@ fn routing(audio: &AudioOut, recorder: &Recorder, idle: Duration) {
     // A loaded machine may let the stream run dry for a few milliseconds: the server then
     // plays silence and the rest of the phrase comes after it. That is a gap, not a loss;
     // what must hold is that every sample of the phrase was heard.
-    let silences = gaps(&left, SOUND, l0, l1, 32);
-    let silent: usize = silences.iter().map(|(_, len)| len).sum();
+    let (heard, silences) = frames_heard(&left, l0, l1);
     eprintln!("underrun gaps inside White's phrase (start, frames): {silences:?}");
-    let heard = l1 + 1 - l0 - silent;
     assert!(
         heard.abs_diff(a.samples.len()) < 64,
         "whole phrase heard: {heard} of {} frames",
@@ -170,11 +177,7 @@ fn phrases_after_rests_are_whole(audio: &AudioOut, recorder: &Recorder, rounds: 
         let (left, _) = channels(&recorder.take());
         let start = onset(&left, SOUND).expect("phrase heard");
         let end = offset(&left, SOUND).unwrap_or(start);
-        let silent: usize = gaps(&left, SOUND, start, end, 32)
-            .iter()
-            .map(|(_, len)| len)
-            .sum();
-        let heard = end + 1 - start - silent;
+        let (heard, _) = frames_heard(&left, start, end);
         if heard.abs_diff(phrase.samples.len()) >= 64 {
             short.push((round, heard));
         }

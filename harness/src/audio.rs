@@ -198,6 +198,37 @@ pub fn press_to_audio_after_idle(
     Ok(delays)
 }
 
+/// Press-to-readout delays for `rounds` time queries with the output stream awake and nothing
+/// playing: each query comes [`AWAKE_QUIET`] after a click, as when a player presses his clock
+/// and then asks for his time. Each round presses White's and then Black's button (each heard
+/// as a click), so that White is to move again and every readout begins with the same name.
+pub fn press_to_audio_after_click(
+    daemon: &mut Daemon,
+    recorder: &Recorder,
+    rounds: usize,
+) -> Result<Vec<Onset>, String> {
+    let mut delays = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        for key in ["w", "b"] {
+            wait_for_silence(recorder)?;
+            recorder.take();
+            let pressed = daemon.key(key)?;
+            first_sound_after(recorder, pressed, "click before a readout")?;
+            wait_for_quiet(recorder, AWAKE_QUIET)?;
+        }
+        recorder.take();
+        daemon.take_lines();
+        let asked = daemon.key("t")?;
+        delays.push(first_sound_after(
+            recorder,
+            asked,
+            "voice pack readout after a click",
+        )?);
+    }
+    wait_for_silence(recorder)?;
+    Ok(delays)
+}
+
 /// Button-to-click delays for `rounds` presses (the players' buttons in turn, starting with
 /// White's, who is to move), each after `quiet` of silence at the sink. With a `quiet` short
 /// enough to find the stream awake, one more press goes first, unmeasured, to wake it.

@@ -147,6 +147,7 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
     let voice_load_ms = loading.elapsed().as_secs_f64() * 1e3;
     let lengths = readout::lengths(&voices)?;
     let clip_onset = readout::readout_onset_ms(&voices, audio::THRESHOLD)?;
+    let clip_audible_onset = readout::readout_onset_ms(&voices, audio::AUDIBLE)?;
     let virtual_game = virtual_game::seven_hour_game(&virtual_game::fmjd_config()?);
 
     let core = {
@@ -207,6 +208,18 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
                 &audible(&sound.voice_pack_after_idle),
                 "press to audible after idle (voice pack)",
             )?,
+            voice_pack_after_click: summary(
+                &audible(&sound.voice_pack_after_click),
+                "press to audible after a click (voice pack)",
+            )?,
+            voice_pack_clip_audible_onset: stats::round(clip_audible_onset, 2),
+            voice_pack_after_idle_path: summary(
+                &audible(&sound.voice_pack_after_idle)
+                    .iter()
+                    .map(|ms| ms - clip_audible_onset)
+                    .collect::<Vec<_>>(),
+                "press to the readout's start after idle (voice pack)",
+            )?,
             click: summary(&audible(&sound.click), "press to click")?,
             click_after_idle: summary(
                 &audible(&sound.click_after_idle),
@@ -246,6 +259,7 @@ struct Sound {
     voice_pack: Vec<audio::Onset>,
     system: Vec<audio::Onset>,
     voice_pack_after_idle: Vec<audio::Onset>,
+    voice_pack_after_click: Vec<audio::Onset>,
     click: Vec<audio::Onset>,
     click_after_idle: Vec<audio::Onset>,
 }
@@ -279,6 +293,7 @@ fn measure_daemon(
         audio::press_to_audio(daemon, recorder, speech, options.audio_rounds)?;
     let rounds = options.audio_rounds;
     let voice_pack_after_idle = audio::press_to_audio_after_idle(daemon, recorder, rounds)?;
+    let voice_pack_after_click = audio::press_to_audio_after_click(daemon, recorder, rounds)?;
     let click = audio::press_to_click(daemon, recorder, rounds, audio::AWAKE_QUIET)?;
     let click_after_idle = audio::press_to_click(daemon, recorder, rounds, audio::rested())?;
     Ok(Sound {
@@ -287,6 +302,7 @@ fn measure_daemon(
         voice_pack,
         system,
         voice_pack_after_idle,
+        voice_pack_after_click,
         click,
         click_after_idle,
     })

@@ -233,6 +233,33 @@ fn click_not_delayed_by_speech(audio: &AudioOut, recorder: &Recorder) {
     assert!(peak(&right) < 0.001, "click only in White's ear");
 }
 
+/// A click for White while Black's phrase plays on the same device: the click goes out on a
+/// stream of its own beside the speech's (so it does not wait behind the speech's queue), and
+/// the server plays both: White's click whole, Black's phrase whole, without a silence.
+fn click_beside_the_others_phrase_leaves_both_whole(audio: &AudioOut, recorder: &Recorder) {
+    let phrase = tone(300.0, 0.5, 1.0);
+    recorder.take();
+    audio.speak(Listener::Black, phrase.clone(), Priority::Readout);
+    assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::Black)));
+    std::thread::sleep(Duration::from_millis(300));
+    audio.cue(Listener::White, Cue::Click);
+    settle(audio, Listener::Black);
+    let (left, right) = channels(&recorder.take());
+    assert!(
+        peak(&left) > 0.4 * bus(),
+        "White's click heard ({})",
+        peak(&left)
+    );
+    let start = onset(&right, SOUND).expect("Black's phrase heard");
+    let end = offset(&right, SOUND).unwrap_or(start);
+    let (heard, silences) = frames_heard(&right, start, end);
+    assert!(
+        heard.abs_diff(phrase.samples.len()) < 64 && silences.is_empty(),
+        "Black's phrase whole beside the click: {heard} of {} frames, silences {silences:?}",
+        phrase.samples.len()
+    );
+}
+
 /// Pairs of clicks, White's then Black's 62 ms later, each pair after a rest: the first click
 /// starts a stream, the second finds one that stopped asking for samples once the first was
 /// sent. Every click reaches the sink whole (the same peak as a click on a running stream):
@@ -365,6 +392,7 @@ fn pulse_realtime_output() {
     phrases_after_rests_are_whole(&audio, &recorder, 8);
     flag_preempts_readout(&audio, &recorder);
     click_not_delayed_by_speech(&audio, &recorder);
+    click_beside_the_others_phrase_leaves_both_whole(&audio, &recorder);
     click_head_not_cut_at_stream_start(&audio, &recorder);
     audio.shutdown();
 

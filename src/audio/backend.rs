@@ -61,6 +61,27 @@ pub trait OutputBackend: Send + Sync {
         request: &StreamRequest,
         render: RenderFn,
     ) -> Result<Box<dyn OutputStream>, AudioError>;
+
+    /// True when [`OutputBackend::open_beside`] may succeed: a device can take a second
+    /// stream, mixed with the first by a sound server.
+    fn opens_beside(&self) -> bool {
+        false
+    }
+
+    /// Opens a second stream on `request.device`, mixed with the device's first stream by the
+    /// sound server (PulseAudio), so that what it plays never waits behind what the first has
+    /// queued. An error where no sound server shares the device.
+    fn open_beside(
+        &self,
+        request: &StreamRequest,
+        render: RenderFn,
+    ) -> Result<Box<dyn OutputStream>, AudioError> {
+        drop(render);
+        Err(AudioError::Stream {
+            device: request.device.clone(),
+            reason: "no sound server to play a second stream beside the first".into(),
+        })
+    }
 }
 
 /// One output device as listed by `talkclock devices`.
@@ -190,6 +211,26 @@ impl OutputBackend for CpalBackend {
             }
         }
         open_cpal(self.kind, request, render)
+    }
+
+    fn opens_beside(&self) -> bool {
+        matches!(self.kind, HostKind::Pulse | HostKind::Auto)
+    }
+
+    fn open_beside(
+        &self,
+        request: &StreamRequest,
+        render: RenderFn,
+    ) -> Result<Box<dyn OutputStream>, AudioError> {
+        // Only through the sound server: a second ALSA stream could take the device from the
+        // first, or be refused by it.
+        if !self.opens_beside() {
+            return Err(AudioError::Stream {
+                device: request.device.clone(),
+                reason: "ALSA plays one stream per device".into(),
+            });
+        }
+        pulse::open(pulse::connect()?, request, render)
     }
 }
 

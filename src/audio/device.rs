@@ -100,6 +100,8 @@ pub(crate) struct DeviceOutput {
     /// be asked for samples by its server until the close reaches it (a PulseAudio stream's
     /// own client thread does), and must not take the sound queued for the next stream.
     current: Arc<AtomicU64>,
+    /// A second stream on the device, beside its first (see [`DeviceOutput::beside`]).
+    beside: bool,
 }
 
 impl DeviceOutput {
@@ -119,7 +121,29 @@ impl DeviceOutput {
             rest: Rest::Awake,
             idle_since: None,
             current: Arc::new(AtomicU64::new(0)),
+            beside: false,
         }
+    }
+
+    /// A second output on the device of `request`, opened with
+    /// [`OutputBackend::open_beside`]: the sound server mixes it with the device's first
+    /// stream, so what it plays (the cues) never waits behind the first one's queue. What it
+    /// cannot open is logged at debug level only: the first stream plays its sounds then.
+    pub(crate) fn beside(
+        request: StreamRequest,
+        mixer: DeviceMixer,
+        activity: Arc<Activity>,
+    ) -> Self {
+        DeviceOutput {
+            beside: true,
+            ..DeviceOutput::new(request, mixer, activity)
+        }
+    }
+
+    /// True when a sound queued now will be played: the stream is open, or closed while idle
+    /// and reopened by [`DeviceOutput::wake`].
+    pub(crate) fn is_available(&self) -> bool {
+        self.stream.is_some() || self.rest == Rest::Closed
     }
 
     pub(crate) fn mixer(&self) -> MutexGuard<'_, DeviceMixer> {
@@ -208,7 +232,11 @@ impl DeviceOutput {
     fn poll_at(&mut self, backend: &Arc<dyn OutputBackend>, now: Instant) -> i32 {
         let mut change = 0;
         if self.stream_is_dead(now) {
-            tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
+            if self.beside {
+                tracing::debug!(device = %self.request.device, "second stream for cues lost; they play on the first");
+            } else {
+                tracing::error!(device = %self.request.device, "audio output lost; will reopen when it returns");
+            }
             drop(self.let_go());
             self.rest = Rest::Awake;
             self.forget_sound();
@@ -286,10 +314,16 @@ impl DeviceOutput {
         let (tx, rx) = crossbeam_channel::bounded(1);
         let backend = backend.clone();
         let request = self.request.clone();
+        let beside = self.beside;
         let spawned = std::thread::Builder::new()
             .name("talkclock-audio-open".into())
             .spawn(move || {
-                let _ = tx.send(backend.open(&request, render));
+                let opened = if beside {
+                    backend.open_beside(&request, render)
+                } else {
+                    backend.open(&request, render)
+                };
+                let _ = tx.send(opened);
             });
         match spawned {
             Ok(_) => self.opening = Some((rx, now, false)),
@@ -306,7 +340,11 @@ impl DeviceOutput {
         let was_resting = std::mem::replace(&mut self.rest, Rest::Awake) == Rest::Closed;
         match result {
             Ok(stream) => {
-                if self.failures > 0 {
+                // A sound queued while the stream was opening may find it already waiting:
+                // it played what was queued before and had nothing more, and the sound's
+                // wake had no stream to resume yet. Tell it now.
+                stream.resume();
+                if self.failures > 0 && !self.beside {
                     tracing::info!(device = %self.request.device, "audio output back");
                 }
                 self.stream = Some(stream);
@@ -316,6 +354,13 @@ impl DeviceOutput {
                 self.last_progress = now;
                 self.idle_since = None;
                 i32::from(!was_resting)
+            }
+            Err(e) if self.beside => {
+                tracing::debug!(device = %self.request.device, "no second stream for cues ({e}); they play on the first");
+                self.failures += 1;
+                self.forget_sound();
+                self.next_retry = now + MAX_RETRY;
+                -i32::from(was_resting)
             }
             Err(e) if was_resting => {
                 tracing::error!(device = %self.request.device, "audio output lost ({e}); will reopen when it returns");
@@ -366,9 +411,10 @@ mod tests {
     /// A backend whose streams never call back on their own: it keeps each stream's render
     /// function for the test to call, as a sound server would.
     #[derive(Default)]
-    struct Kept(Mutex<Vec<Arc<Mutex<RenderFn>>>>);
+    struct Kept(Mutex<Vec<Arc<Mutex<RenderFn>>>>, Arc<AtomicU64>);
 
-    struct Still;
+    /// A stream that never calls back; counts the times it was asked to resume.
+    struct Still(Arc<AtomicU64>);
 
     impl OutputStream for Still {
         fn format(&self) -> StreamFormat {
@@ -379,6 +425,9 @@ mod tests {
         }
         fn callbacks(&self) -> u64 {
             0
+        }
+        fn resume(&self) {
+            self.0.fetch_add(1, Ordering::Relaxed);
         }
     }
 
@@ -394,7 +443,7 @@ mod tests {
             render: RenderFn,
         ) -> Result<Box<dyn OutputStream>, AudioError> {
             lock_kept(&self.0).push(Arc::new(Mutex::new(render)));
-            Ok(Box::new(Still))
+            Ok(Box::new(Still(self.1.clone())))
         }
     }
 
@@ -468,6 +517,64 @@ mod tests {
             render(&new),
             (true, vec![0.1, 0.2, 0.3, 0.4]),
             "the reopened stream plays the sound from its first sample"
+        );
+    }
+
+    /// The fault: a sound queued while a resting stream was being reopened, after the new
+    /// stream had already played the sound before it and gone to wait (a PulseAudio stream
+    /// stops asking while nothing plays), was never played: its wake found no stream yet to
+    /// resume, and nothing resumed the stream once open (a click lost in the bench, with
+    /// clicks 50 ms apart on a stream of their own).
+    #[test]
+    fn a_sound_queued_while_the_stream_opens_is_played() {
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        let t0 = Instant::now();
+        poll_until_open(&mut device, &backend, t0);
+        device.poll_at(&backend, t0 + Duration::from_millis(10));
+        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
+        assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
+
+        let click = || Pcm::new(1_000, vec![0.5; 4]);
+        let queue = |device: &mut DeviceOutput| {
+            let ears = Play::For(Ears::NONE);
+            device.mixer().cue(Listener::White, click(), ears);
+        };
+        queue(&mut device);
+        device.wake(&backend);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while lock_kept(&kept.0).len() < 2 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let new = lock_kept(&kept.0)[1].clone();
+        let (playing, first) = render(&new);
+        assert!(
+            playing && first.iter().any(|s| *s > 0.1),
+            "the first click played"
+        );
+        let mut rounds = 0;
+        while render(&new).0 {
+            rounds += 1;
+            assert!(rounds < 10, "the click ends");
+        }
+
+        queue(&mut device);
+        device.wake(&backend);
+        let asked = kept.1.load(Ordering::Relaxed);
+        poll_until_open(
+            &mut device,
+            &backend,
+            t0 + Duration::from_millis(20) + IDLE_AFTER,
+        );
+        assert!(
+            kept.1.load(Ordering::Relaxed) > asked,
+            "the waiting stream was told of the click queued while it opened"
+        );
+        let (playing, second) = render(&new);
+        assert!(
+            playing && second.iter().any(|s| *s > 0.1),
+            "the second click plays"
         );
     }
 

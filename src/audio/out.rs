@@ -1,5 +1,7 @@
-//! The audio thread and its handle [`AudioOut`]: owns one output stream per device, routes
-//! speech and cues to listeners, rebuilds streams whose device went away.
+//! The audio thread and its handle [`AudioOut`]: owns one output stream per device (and,
+//! where a sound server mixes them, a second one for the cues, so a click never waits behind
+//! the speech the first has queued), routes speech and cues to listeners, rebuilds streams
+//! whose device went away.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -27,6 +29,13 @@ const SUPERVISE_OPENING: Duration = Duration::from_millis(20);
 /// Longest wait for queued speech to finish on shutdown.
 const DRAIN_LIMIT: Duration = Duration::from_secs(30);
 
+/// What is being played: speech, or a cue (which has a stream of its own where it can).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sound {
+    Speech,
+    Cue,
+}
+
 enum AudioCommand {
     Speak(Audience, Pcm, Priority),
     Cue(Audience, Cue),
@@ -42,6 +51,7 @@ pub struct AudioOut {
     open_streams: Arc<AtomicUsize>,
     wanted_streams: usize,
     activity: Arc<Activity>,
+    cue_activity: Arc<Activity>,
     guarded: Vec<Arc<AtomicU64>>,
 }
 
@@ -64,7 +74,8 @@ impl AudioOut {
         let wanted_streams = config.devices().len();
         let counter = open_streams.clone();
         let activity = Arc::new(Activity::default());
-        let flags = activity.clone();
+        let cue_activity = Arc::new(Activity::default());
+        let flags = [activity.clone(), cue_activity.clone()];
         let audio = AudioThread::new(config, backend, counter, flags);
         let guarded = audio.guarded.clone();
         let thread = std::thread::Builder::new()
@@ -80,6 +91,7 @@ impl AudioOut {
             open_streams,
             wanted_streams,
             activity,
+            cue_activity,
             guarded,
         })
     }
@@ -113,6 +125,7 @@ impl AudioOut {
     /// True while `listener` has speech or a cue playing (as of the last audio buffer).
     pub fn is_playing(&self, listener: Listener) -> bool {
         self.activity.flag(listener).load(Ordering::Relaxed)
+            || self.cue_activity.flag(listener).load(Ordering::Relaxed)
     }
 
     /// How many output samples the mix bus's guard had to soften so far (all devices): 0
@@ -154,6 +167,10 @@ impl AudioOut {
 struct AudioThread {
     backend: Arc<dyn OutputBackend>,
     outputs: Vec<DeviceOutput>,
+    /// Per device, where the backend can open one, a second stream for the cues: the sound
+    /// server mixes it with the first, so a click never waits behind the speech the first
+    /// has queued (two periods, 40 ms). While it is not available, cues play on the first.
+    cue_outputs: Vec<Option<DeviceOutput>>,
     routes: HashMap<Listener, (usize, Vec<u16>)>,
     cues: HashMap<Cue, Pcm>,
     open_streams: Arc<AtomicUsize>,
@@ -166,39 +183,49 @@ impl AudioThread {
         config: AudioConfig,
         backend: Arc<dyn OutputBackend>,
         open_streams: Arc<AtomicUsize>,
-        activity: Arc<Activity>,
+        [activity, cue_activity]: [Arc<Activity>; 2],
     ) -> Self {
         let mut routes = HashMap::new();
-        let outputs = config
-            .devices()
-            .into_iter()
-            .enumerate()
-            .map(|(index, device)| {
-                let device_routes = config
-                    .routes
-                    .iter()
-                    .filter(|r| r.device == device)
-                    .map(|r| {
-                        routes.insert(r.listener, (index, r.channels.clone()));
-                        (r.listener, r.channels.clone())
-                    })
-                    .collect();
-                let mixer = DeviceMixer::new(
+        let mut outputs = Vec::new();
+        let mut cue_outputs = Vec::new();
+        for (index, device) in config.devices().into_iter().enumerate() {
+            let device_routes: Vec<_> = config
+                .routes
+                .iter()
+                .filter(|r| r.device == device)
+                .map(|r| {
+                    routes.insert(r.listener, (index, r.channels.clone()));
+                    (r.listener, r.channels.clone())
+                })
+                .collect();
+            // The same gains and headroom on both streams: their sum at the server is what
+            // one mixer would have made.
+            let mixer = || {
+                DeviceMixer::new(
                     config.sample_rate,
                     config.speech_volume,
                     config.bus_gains(&device),
-                    device_routes,
-                );
-                let request = StreamRequest {
-                    channels: config.device_channels(&device),
-                    device,
-                    sample_rate: config.sample_rate,
-                    buffer_frames: config.buffer_frames,
-                };
-                DeviceOutput::new(request, mixer, activity.clone())
-            })
-            .collect::<Vec<DeviceOutput>>();
-        let guarded = outputs.iter().map(|o| o.mixer().guarded()).collect();
+                    device_routes.clone(),
+                )
+            };
+            let request = StreamRequest {
+                channels: config.device_channels(&device),
+                device: device.clone(),
+                sample_rate: config.sample_rate,
+                buffer_frames: config.buffer_frames,
+            };
+            cue_outputs.push(
+                backend
+                    .opens_beside()
+                    .then(|| DeviceOutput::beside(request.clone(), mixer(), cue_activity.clone())),
+            );
+            outputs.push(DeviceOutput::new(request, mixer(), activity.clone()));
+        }
+        let guarded = outputs
+            .iter()
+            .chain(cue_outputs.iter().flatten())
+            .map(|o| o.mixer().guarded())
+            .collect();
         let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::FlagRising]
             .into_iter()
             .map(|c| (c, cue::render(c, config.cue_volume)))
@@ -206,6 +233,7 @@ impl AudioThread {
         AudioThread {
             backend,
             outputs,
+            cue_outputs,
             routes,
             cues,
             open_streams,
@@ -224,24 +252,25 @@ impl AudioThread {
             };
             match rx.recv_timeout(wait) {
                 Ok(AudioCommand::Speak(audience, pcm, priority)) => {
-                    self.for_listeners(&audience, |m, l, play| {
+                    self.for_listeners(&audience, Sound::Speech, |m, l, play| {
                         m.speak(l, pcm.clone(), priority, play)
                     });
-                    self.wake(&audience);
+                    self.wake(&audience, Sound::Speech);
                 }
                 Ok(AudioCommand::Cue(audience, cue)) => {
                     if let Some(pcm) = self.cues.get(&cue).cloned() {
-                        self.for_listeners(&audience, |m, l, play| m.cue(l, pcm.clone(), play));
-                        self.wake(&audience);
+                        self.for_listeners(&audience, Sound::Cue, |m, l, play| {
+                            m.cue(l, pcm.clone(), play)
+                        });
+                        self.wake(&audience, Sound::Cue);
                     }
                 }
                 Ok(AudioCommand::Gain(listener, gain)) => {
-                    if let Some(output) = self
-                        .routes
-                        .get(&listener)
-                        .and_then(|(index, _)| self.outputs.get(*index))
-                    {
-                        output.mixer().set_gain(listener, gain);
+                    if let Some((index, _)) = self.routes.get(&listener) {
+                        let cue_output = self.cue_outputs.get(*index).and_then(Option::as_ref);
+                        for output in self.outputs.get(*index).into_iter().chain(cue_output) {
+                            output.mixer().set_gain(listener, gain);
+                        }
                     }
                 }
                 Ok(AudioCommand::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
@@ -256,7 +285,12 @@ impl AudioThread {
     /// covered by an earlier one (e.g. everyone on one speaker) is [`Play::Muted`], so `All` is
     /// not played twice as loud yet every listener's queue policy still applies; the copy
     /// that covers it plays at the louder of their volumes.
-    fn for_listeners(&self, to: &Audience, mut f: impl FnMut(&mut DeviceMixer, Listener, Play)) {
+    fn for_listeners(
+        &self,
+        to: &Audience,
+        sound: Sound,
+        mut f: impl FnMut(&mut DeviceMixer, Listener, Play),
+    ) {
         let mut covered: Vec<(usize, u16)> = Vec::new();
         let mut ears: Vec<(Listener, usize, &[u16], bool)> = Vec::new();
         for listener in to.ears() {
@@ -269,7 +303,7 @@ impl AudioThread {
             ears.push((listener, *index, channels, muted));
         }
         for &(listener, index, channels, muted) in &ears {
-            let Some(output) = self.outputs.get(index) else {
+            let Some(output) = self.output_for(index, sound) else {
                 continue;
             };
             let play = if muted {
@@ -284,18 +318,31 @@ impl AudioThread {
         }
     }
 
-    /// Resumes (or reopens) the resting streams of the devices `to` is routed to, after
-    /// their sound was queued.
-    fn wake(&mut self, to: &Audience) {
+    /// The output of device `index` that plays `sound`: the cue stream for a cue while it is
+    /// available, else the device's first stream.
+    fn output_for(&self, index: usize, sound: Sound) -> Option<&DeviceOutput> {
+        let cue_output = self.cue_outputs.get(index).and_then(Option::as_ref);
+        match cue_output {
+            Some(output) if sound == Sound::Cue && output.is_available() => Some(output),
+            _ => self.outputs.get(index),
+        }
+    }
+
+    /// Resumes (or reopens) the resting streams that `sound` for `to` was just queued on
+    /// (the same choice as [`AudioThread::output_for`]).
+    fn wake(&mut self, to: &Audience, sound: Sound) {
         for listener in to.ears() {
-            let Some(output) = self
-                .routes
-                .get(&listener)
-                .and_then(|(index, _)| self.outputs.get_mut(*index))
-            else {
+            let Some(&(index, _)) = self.routes.get(&listener) else {
                 continue;
             };
-            output.wake(&self.backend);
+            let cue_output = self.cue_outputs.get_mut(index).and_then(Option::as_mut);
+            let output = match cue_output {
+                Some(output) if sound == Sound::Cue && output.is_available() => Some(output),
+                _ => self.outputs.get_mut(index),
+            };
+            if let Some(output) = output {
+                output.wake(&self.backend);
+            }
         }
     }
 
@@ -323,18 +370,26 @@ impl AudioThread {
                 _ => {}
             }
         }
+        // The cue streams are extras: a device counts as open by its first stream alone.
+        for output in self.cue_outputs.iter_mut().flatten() {
+            output.poll(&self.backend);
+        }
+    }
+
+    /// Every output: the devices' first streams, then the cue streams.
+    fn all_outputs(&self) -> impl Iterator<Item = &DeviceOutput> {
+        self.outputs.iter().chain(self.cue_outputs.iter().flatten())
     }
 
     /// Waits until every open stream has played what it had, then closes all streams.
     fn drain(mut self) {
         let deadline = Instant::now() + DRAIN_LIMIT;
-        while Instant::now() < deadline && !self.outputs.iter().all(DeviceOutput::is_drained) {
+        while Instant::now() < deadline && !self.all_outputs().all(DeviceOutput::is_drained) {
             std::thread::sleep(Duration::from_millis(5));
             self.supervise();
         }
         let tail = self
-            .outputs
-            .iter()
+            .all_outputs()
             .filter(|o| o.is_open())
             .map(DeviceOutput::tail)
             .max();
@@ -343,6 +398,9 @@ impl AudioThread {
             if output.close() {
                 self.open_streams.fetch_sub(1, Ordering::Relaxed);
             }
+        }
+        for output in self.cue_outputs.iter_mut().flatten() {
+            output.close();
         }
     }
 }

@@ -6,8 +6,8 @@
 //! longer than [`talkclock::audio::IDLE_AFTER`], so the daemon closed it).
 
 use crate::core_loop::signed_us;
-use crate::daemon::{Daemon, ThreadTime};
-use crate::pulse::{first_sound_time, last_sound_time, Chunk, Recorder};
+use crate::daemon::Daemon;
+use crate::pulse::{first_sound_time_in, last_sound_time, Chunk, Recorder};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use talkclock::audio::SystemSpeech;
@@ -61,11 +61,23 @@ pub struct Onset {
 
 /// Waits for the first sound (and the first audible sample) after `asked`.
 fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<Onset, String> {
+    first_sound_after_in(recorder, asked, &[0, 1], what)
+}
+
+/// As [`first_sound_after`], on `channels` only (0 left, 1 right).
+fn first_sound_after_in(
+    recorder: &Recorder,
+    asked: Instant,
+    channels: &[usize],
+    what: &str,
+) -> Result<Onset, String> {
     let mut chunks: Vec<Chunk> = Vec::new();
     loop {
         chunks.extend(recorder.take());
-        let sound = first_sound_time(&chunks, THRESHOLD);
-        if let (Some(sound), Some(audible)) = (sound, first_sound_time(&chunks, AUDIBLE)) {
+        let sound = first_sound_time_in(&chunks, THRESHOLD, channels);
+        if let (Some(sound), Some(audible)) =
+            (sound, first_sound_time_in(&chunks, AUDIBLE, channels))
+        {
             return Ok(Onset {
                 sound: signed_us(sound, asked) / 1e3,
                 audible: signed_us(audible, asked) / 1e3,
@@ -90,7 +102,7 @@ fn first_sound_after(recorder: &Recorder, asked: Instant, what: &str) -> Result<
 pub struct Idle {
     /// CPU of all threads, percent of one core.
     pub cpu_percent: f64,
-    /// CPU per thread name, percent of one core (threads alive through the window).
+    /// CPU per thread name, percent of one core (threads alive at the end of the window).
     pub by_thread: BTreeMap<String, f64>,
     /// Resident memory at the end, MB.
     pub rss_mb: f64,
@@ -105,21 +117,29 @@ pub fn idle(daemon: &Daemon, window: Duration) -> Result<Idle, String> {
     let (after, t1) = (daemon.thread_times()?, Instant::now());
     let wall = (t1 - t0).as_secs_f64();
     let percent = |d: Duration| d.as_secs_f64() / wall * 100.0;
-    let total = |ts: &[ThreadTime]| ts.iter().map(|t| t.cpu).sum::<Duration>();
+    // Per thread alive at the end: what it used in the window (all of it for a thread
+    // started meanwhile). A thread that ended in the window took its time with it; summing
+    // all threads before and after instead read 0 whenever one had (the streams' threads end
+    // when a stream rests).
+    let mut used = Duration::ZERO;
     let mut by_thread = BTreeMap::new();
     for t in &after {
-        if let Some(b) = before.iter().find(|b| b.id == t.id) {
-            let name = if t.name.is_empty() {
-                t.id.clone()
-            } else {
-                t.name.clone()
-            };
-            *by_thread.entry(name).or_insert(0.0) += percent(t.cpu.saturating_sub(b.cpu));
-        }
+        let before = before
+            .iter()
+            .find(|b| b.id == t.id)
+            .map_or(Duration::ZERO, |b| b.cpu);
+        let cpu = t.cpu.saturating_sub(before);
+        used += cpu;
+        let name = if t.name.is_empty() {
+            t.id.clone()
+        } else {
+            t.name.clone()
+        };
+        *by_thread.entry(name).or_insert(0.0) += percent(cpu);
     }
     let mb = |kb: u64| kb as f64 / 1024.0;
     Ok(Idle {
-        cpu_percent: percent(total(&after).saturating_sub(total(&before))),
+        cpu_percent: percent(used),
         by_thread,
         rss_mb: mb(daemon.status_kb("VmRSS")?),
         rss_peak_mb: mb(daemon.status_kb("VmHWM")?),
@@ -224,6 +244,41 @@ pub fn press_to_audio_after_click(
             asked,
             "voice pack readout after a click",
         )?);
+    }
+    wait_for_silence(recorder)?;
+    Ok(delays)
+}
+
+/// How far into a readout the click of [`press_to_click_during_readout`] comes.
+const INTO_READOUT: Duration = Duration::from_millis(150);
+
+/// Button-to-click delays with the other player's readout playing on the same stream (the
+/// default layout: White's earpiece on the left channel, Black's on the right): Black asks
+/// for his time, and 150 ms into his readout White presses his clock; the click is timed on
+/// White's channel alone. Then the same the other way round (White's readout, Black's
+/// press), so White is to move again after each pair; two delays per round.
+pub fn press_to_click_during_readout(
+    daemon: &mut Daemon,
+    recorder: &Recorder,
+    rounds: usize,
+) -> Result<Vec<Onset>, String> {
+    let mut delays = Vec::with_capacity(2 * rounds);
+    for _ in 0..rounds {
+        for (query, press, channel) in [("y", "w", 0), ("t", "b", 1)] {
+            wait_for_silence(recorder)?;
+            recorder.take();
+            let asked = daemon.key(query)?;
+            first_sound_after(recorder, asked, "readout before a click")?;
+            std::thread::sleep(INTO_READOUT);
+            recorder.take();
+            let pressed = daemon.key(press)?;
+            delays.push(first_sound_after_in(
+                recorder,
+                pressed,
+                &[channel],
+                "click during the other player's readout",
+            )?);
+        }
     }
     wait_for_silence(recorder)?;
     Ok(delays)

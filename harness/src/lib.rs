@@ -221,6 +221,10 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
                 "press to the readout's start after idle (voice pack)",
             )?,
             click: summary(&audible(&sound.click), "press to click")?,
+            click_during_readout: summary(
+                &audible(&sound.click_during_readout),
+                "press to click during a readout",
+            )?,
             click_after_idle: summary(
                 &audible(&sound.click_after_idle),
                 "press to click after idle",
@@ -261,6 +265,7 @@ struct Sound {
     voice_pack_after_idle: Vec<audio::Onset>,
     voice_pack_after_click: Vec<audio::Onset>,
     click: Vec<audio::Onset>,
+    click_during_readout: Vec<audio::Onset>,
     click_after_idle: Vec<audio::Onset>,
 }
 
@@ -294,6 +299,8 @@ fn measure_daemon(
     let rounds = options.audio_rounds;
     let voice_pack_after_idle = audio::press_to_audio_after_idle(daemon, recorder, rounds)?;
     let voice_pack_after_click = audio::press_to_audio_after_click(daemon, recorder, rounds)?;
+    let click_during_readout =
+        audio::press_to_click_during_readout(daemon, recorder, rounds.div_ceil(2))?;
     let click = audio::press_to_click(daemon, recorder, rounds, audio::AWAKE_QUIET)?;
     let click_after_idle = audio::press_to_click(daemon, recorder, rounds, audio::rested())?;
     Ok(Sound {
@@ -304,6 +311,7 @@ fn measure_daemon(
         voice_pack_after_idle,
         voice_pack_after_click,
         click,
+        click_during_readout,
         click_after_idle,
     })
 }

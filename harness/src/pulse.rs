@@ -221,12 +221,21 @@ impl Recorder {
 /// When the first frame louder than `threshold` (either channel) reached the recorder,
 /// estimated from its chunk's arrival time minus the frames that followed it in that chunk.
 pub fn first_sound_time(chunks: &[Chunk], threshold: f32) -> Option<Instant> {
+    first_sound_time_in(chunks, threshold, &[0, 1])
+}
+
+/// As [`first_sound_time`], looking only at `channels` (0 left, 1 right).
+pub fn first_sound_time_in(
+    chunks: &[Chunk],
+    threshold: f32,
+    channels: &[usize],
+) -> Option<Instant> {
     for chunk in chunks {
         let frames = chunk.samples.len() / 2;
         let hit = chunk
             .samples
             .chunks_exact(2)
-            .position(|f| f[0].abs() > threshold || f[1].abs() > threshold);
+            .position(|f| channels.iter().any(|&c| f[c].abs() > threshold));
         if let Some(i) = hit {
             let after = (frames - i) as f64 / f64::from(RATE);
             return Some(

@@ -24,6 +24,7 @@ const KEYS: &[&str] = &[
     "/press_to_audio_ms/voice_pack_clip_onset",
     "/press_to_audible_ms/voice_pack_after_click/p99",
     "/press_to_audible_ms/voice_pack_clip_audible_onset",
+    "/press_to_audible_ms/click_during_readout/p99",
     "/press_to_audible_ms/voice_pack_after_idle_path/p99",
     "/idle_cpu_percent",
     "/idle_seconds",

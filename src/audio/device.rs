@@ -356,7 +356,13 @@ impl DeviceOutput {
                 i32::from(!was_resting)
             }
             Err(e) if self.beside => {
-                tracing::debug!(device = %self.request.device, "no second stream for cues ({e}); they play on the first");
+                if self.mixer().is_idle() {
+                    tracing::debug!(device = %self.request.device, "no second stream for cues ({e}); they play on the first");
+                } else {
+                    // Queued while the stream rested, for it to reopen: lost with it, as the
+                    // first stream's sound is when its device goes.
+                    tracing::warn!(device = %self.request.device, "a cue was not played: its stream could not reopen ({e}); cues play on the first stream");
+                }
                 self.failures += 1;
                 self.forget_sound();
                 self.next_retry = now + MAX_RETRY;

@@ -245,7 +245,7 @@ impl AudioThread {
     fn run(mut self, rx: &Receiver<AudioCommand>) {
         self.supervise();
         loop {
-            let wait = if self.outputs.iter().any(DeviceOutput::is_opening) {
+            let wait = if self.all_outputs().any(DeviceOutput::is_opening) {
                 SUPERVISE_OPENING
             } else {
                 SUPERVISE_EVERY

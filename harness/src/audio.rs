@@ -173,10 +173,7 @@ pub fn press_to_audio(
             "voice pack readout, waking the stream",
         )?;
         wait_for_quiet(recorder, AWAKE_QUIET)?;
-        recorder.take();
-        daemon.take_lines();
-        let asked = daemon.key("t")?;
-        voice_pack.push(first_sound_after(recorder, asked, "voice pack readout")?);
+        voice_pack.push(time_query(daemon, recorder, "voice pack readout")?);
         wait_for_silence(recorder)?;
         let words = spoken_words(daemon)?;
 
@@ -187,6 +184,15 @@ pub fn press_to_audio(
         speech.stop().map_err(|e| e.to_string())?;
     }
     Ok((voice_pack, system))
+}
+
+/// White's time key (`t`), timed from the key to the readout's first sound at the sink (what
+/// was recorded and printed before is dropped first).
+fn time_query(daemon: &mut Daemon, recorder: &Recorder, what: &str) -> Result<Onset, String> {
+    recorder.take();
+    daemon.take_lines();
+    let asked = daemon.key("t")?;
+    first_sound_after(recorder, asked, what)
 }
 
 /// How long the sink stays silent before a press "after idle": the daemon's stream rests
@@ -205,12 +211,9 @@ pub fn press_to_audio_after_idle(
     for _ in 0..rounds {
         wait_for_silence(recorder)?;
         std::thread::sleep(rested());
-        recorder.take();
-        daemon.take_lines();
-        let asked = daemon.key("t")?;
-        delays.push(first_sound_after(
+        delays.push(time_query(
+            daemon,
             recorder,
-            asked,
             "voice pack readout after idle",
         )?);
     }
@@ -236,12 +239,9 @@ pub fn press_to_audio_after_click(
             first_sound_after(recorder, pressed, "click before a readout")?;
             wait_for_quiet(recorder, AWAKE_QUIET)?;
         }
-        recorder.take();
-        daemon.take_lines();
-        let asked = daemon.key("t")?;
-        delays.push(first_sound_after(
+        delays.push(time_query(
+            daemon,
             recorder,
-            asked,
             "voice pack readout after a click",
         )?);
     }

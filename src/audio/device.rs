@@ -479,6 +479,20 @@ mod tests {
         assert!(device.is_open(), "the kept backend opened");
     }
 
+    /// A device on a kept backend, opened at `t0` and then rested (its stream closed while
+    /// idle); returned with the backend (also as the trait object) and `t0`.
+    fn rested() -> (Arc<Kept>, Arc<dyn OutputBackend>, DeviceOutput, Instant) {
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        let t0 = Instant::now();
+        poll_until_open(&mut device, &backend, t0);
+        device.poll_at(&backend, t0 + Duration::from_millis(10));
+        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
+        assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
+        (kept, backend, device, t0)
+    }
+
     fn render(kept: &Arc<Mutex<RenderFn>>) -> (bool, Vec<f32>) {
         let mut out = vec![9.0; 4];
         let playing = (lock_kept(kept))(&mut out, FORMAT);
@@ -490,14 +504,7 @@ mod tests {
     /// reopened for it (the phrase lost its head; `tests/audio_pulse_realtime.rs`).
     #[test]
     fn a_stream_let_go_never_takes_the_next_sound() {
-        let kept = Arc::new(Kept::default());
-        let backend: Arc<dyn OutputBackend> = kept.clone();
-        let mut device = device();
-        let t0 = Instant::now();
-        poll_until_open(&mut device, &backend, t0);
-        device.poll_at(&backend, t0 + Duration::from_millis(10));
-        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
-        assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
+        let (kept, backend, mut device, t0) = rested();
 
         let sound = Pcm::new(1_000, vec![0.1, 0.2, 0.3, 0.4, 0.5]);
         device.mixer().speak(
@@ -533,14 +540,7 @@ mod tests {
     /// clicks 50 ms apart on a stream of their own).
     #[test]
     fn a_sound_queued_while_the_stream_opens_is_played() {
-        let kept = Arc::new(Kept::default());
-        let backend: Arc<dyn OutputBackend> = kept.clone();
-        let mut device = device();
-        let t0 = Instant::now();
-        poll_until_open(&mut device, &backend, t0);
-        device.poll_at(&backend, t0 + Duration::from_millis(10));
-        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
-        assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
+        let (kept, backend, mut device, t0) = rested();
 
         let click = || Pcm::new(1_000, vec![0.5; 4]);
         let queue = |device: &mut DeviceOutput| {

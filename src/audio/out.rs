@@ -321,11 +321,22 @@ impl AudioThread {
     /// The output of device `index` that plays `sound`: the cue stream for a cue while it is
     /// available, else the device's first stream.
     fn output_for(&self, index: usize, sound: Sound) -> Option<&DeviceOutput> {
-        let cue_output = self.cue_outputs.get(index).and_then(Option::as_ref);
-        match cue_output {
-            Some(output) if sound == Sound::Cue && output.is_available() => Some(output),
-            _ => self.outputs.get(index),
+        if self.on_cue_output(index, sound) {
+            self.cue_outputs.get(index).and_then(Option::as_ref)
+        } else {
+            self.outputs.get(index)
         }
+    }
+
+    /// True when `sound` for device `index` goes to its cue stream: a cue, while that stream
+    /// is available.
+    fn on_cue_output(&self, index: usize, sound: Sound) -> bool {
+        sound == Sound::Cue
+            && self
+                .cue_outputs
+                .get(index)
+                .and_then(Option::as_ref)
+                .is_some_and(DeviceOutput::is_available)
     }
 
     /// Resumes (or reopens) the resting streams that `sound` for `to` was just queued on
@@ -335,10 +346,10 @@ impl AudioThread {
             let Some(&(index, _)) = self.routes.get(&listener) else {
                 continue;
             };
-            let cue_output = self.cue_outputs.get_mut(index).and_then(Option::as_mut);
-            let output = match cue_output {
-                Some(output) if sound == Sound::Cue && output.is_available() => Some(output),
-                _ => self.outputs.get_mut(index),
+            let output = if self.on_cue_output(index, sound) {
+                self.cue_outputs.get_mut(index).and_then(Option::as_mut)
+            } else {
+                self.outputs.get_mut(index)
             };
             if let Some(output) = output {
                 output.wake(&self.backend);

@@ -5,6 +5,8 @@
 mod common;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use common::{deinterleave, onset, tone, wait_until, RATE};
@@ -151,10 +153,90 @@ fn white_only_leaves_black_silent(out: &Path) {
     );
 }
 
+/// A recording the test reads through a named pipe as the device writes it, and can hold
+/// back: once the first sound arrives, the reader stops reading until [`HeldRecording::release`],
+/// so the pipe fills and the device's writes (and with them the audio callback) wait. What
+/// plays on a device that consumes ~2000x faster than real time then no longer depends on how
+/// quickly this thread gets to its next step.
+struct HeldRecording {
+    release: std::sync::mpsc::Sender<()>,
+    finished: Arc<AtomicBool>,
+    reader: std::thread::JoinHandle<Vec<u8>>,
+    path: std::path::PathBuf,
+}
+
+impl HeldRecording {
+    /// Puts a named pipe where the device `name` writes its recording, and starts reading it.
+    fn start(out: &Path, name: &str) -> Self {
+        let path = out.join(format!("{name}-{RATE}-2-FLOAT_LE.raw"));
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success(), "mkfifo {path:?}: {made}");
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let finished = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&finished);
+        let fifo = path.clone();
+        let reader = std::thread::spawn(move || {
+            use std::io::Read;
+            let mut bytes = Vec::new();
+            let mut held = false;
+            let mut buf = vec![0u8; 1 << 16];
+            // Blocks until the device opens the pipe; each reopen after a rest is read on.
+            let mut pipe = std::fs::File::open(&fifo).expect("open the pipe");
+            loop {
+                let n = pipe.read(&mut buf).expect("read the pipe");
+                if n == 0 {
+                    // No writer: the stream rests between sounds, or has been shut down.
+                    if done.load(Ordering::SeqCst) {
+                        return bytes;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                    continue;
+                }
+                bytes.extend_from_slice(&buf[..n]);
+                if !held && buf[..n].iter().any(|&b| b != 0) {
+                    held = true;
+                    released.recv().expect("the test releases the pipe");
+                }
+            }
+        });
+        HeldRecording {
+            release,
+            finished,
+            reader,
+            path,
+        }
+    }
+
+    /// Lets the reader read on, to the end of the recording.
+    fn release(&self) {
+        self.release.send(()).expect("the reader waits");
+    }
+
+    /// After the device has closed for good: the whole recording, as samples.
+    fn finish(self) -> Vec<f32> {
+        self.finished.store(true, Ordering::SeqCst);
+        let bytes = self.reader.join().expect("the pipe's reader");
+        std::fs::remove_file(&self.path).expect("remove the pipe");
+        bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect()
+    }
+}
+
 fn flag_preempts_readout(out: &Path) {
-    // 120 s readout (well under a second of wall time on the null device), cut by a flag.
-    let readout = tone(300.0, 0.3, 120.0);
+    // A 10 s readout, cut by a flag. The recording is held once the readout's first samples
+    // arrive, until the flag is in the mixer: the device cannot run through the readout
+    // before the flag comes, however late this thread gets to queue it. (Before it was held,
+    // a 120 s readout at the null device's ~2000x was gone in 60 ms, and on a busy machine
+    // sometimes played whole before the flag was queued: `the readout was cut` failed.)
+    let readout = tone(300.0, 0.3, 10.0);
     let flag = tone(1_000.0, 0.7, 0.2);
+    let held = HeldRecording::start(out, "default");
     let audio = start(config());
     audio.speak(Listener::White, readout.clone(), Priority::Readout);
     assert!(
@@ -162,7 +244,13 @@ fn flag_preempts_readout(out: &Path) {
         "readout never started"
     );
     audio.speak(Listener::All, flag.clone(), Priority::Flag);
+    assert!(
+        audio.handed_over(Duration::from_secs(5)),
+        "the flag reached the mixer"
+    );
+    held.release();
     audio.shutdown();
+    let recorded = held.finish();
 
     let cfg = config();
     let (flag_left, flag_right) = (
@@ -170,7 +258,7 @@ fn flag_preempts_readout(out: &Path) {
         on_bus(&cfg, "default", 1, &flag),
     );
     let readout_left = on_bus(&cfg, "default", 0, &readout);
-    let (left, right) = deinterleave(&recording(out, "default"));
+    let (left, right) = deinterleave(&recorded);
     let flag_at = left
         .windows(flag_left.len())
         .position(|w| w == &flag_left[..])

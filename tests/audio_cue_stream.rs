@@ -3,7 +3,8 @@
 //! speech the first stream has queued; where it cannot, the click plays on the first stream
 //! as before. A backend that keeps each stream's render function stands in for the sound
 //! server here, so each stream's samples can be read; `tests/audio_pulse_realtime.rs` plays
-//! both streams on a real PulseAudio.
+//! both streams on a real PulseAudio. The same backend checks `AudioOut::handed_over`, which
+//! tells a caller that what it asked for is in the mixers.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -181,4 +182,27 @@ fn cues_play_on_the_first_stream_where_no_second_opens() {
     );
     assert_eq!(count(&server.beside), 0);
     finish(&audio, &server);
+}
+
+/// `handed_over` answers only once the sounds asked for before it are in the mixers, so the
+/// very next buffer a stream renders plays them; a stopped audio thread answers no.
+#[test]
+fn handed_over_means_the_next_buffer_plays_it() {
+    let (audio, server) = start(false);
+    let speech = Pcm::new(48_000, vec![0.25f32; 9_600]);
+    audio.speak(Listener::White, speech, Priority::Readout);
+    assert!(
+        audio.handed_over(Duration::from_secs(2)),
+        "the thread answers"
+    );
+    let first = peaks(&server.first);
+    assert!(
+        first[0] > 0.1,
+        "the next buffer plays White's speech: {first:?}"
+    );
+    finish(&audio, &server);
+    assert!(
+        !audio.handed_over(Duration::from_millis(200)),
+        "a stopped audio thread does not answer"
+    );
 }

@@ -40,10 +40,13 @@ enum AudioCommand {
     Speak(Audience, Pcm, Priority),
     Cue(Audience, Cue),
     Gain(Listener, f32),
+    /// Answered once every command before it has been carried out.
+    Handed(Sender<()>),
     Shutdown,
 }
 
-/// Handle to the audio thread. Cheap to clone; every call returns at once.
+/// Handle to the audio thread. Cheap to clone; every call returns at once, except
+/// [`AudioOut::handed_over`] and [`AudioOut::shutdown`], which wait for the thread.
 #[derive(Clone)]
 pub struct AudioOut {
     tx: Sender<AudioCommand>,
@@ -139,6 +142,15 @@ impl AudioOut {
     /// plays counts as open: it is reopened for the next sound).
     pub fn all_devices_open(&self) -> bool {
         self.open_streams.load(Ordering::Relaxed) == self.wanted_streams
+    }
+
+    /// Waits (at most `limit`) until the audio thread has handed every sound and volume asked
+    /// for so far to its devices' mixers, so that the next buffer any stream renders plays
+    /// them. False if the thread did not answer in time, or has stopped.
+    pub fn handed_over(&self, limit: Duration) -> bool {
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        self.send(AudioCommand::Handed(tx));
+        rx.recv_timeout(limit).is_ok()
     }
 
     /// Lets queued speech finish (at most 30 s), then closes the streams and joins the
@@ -272,6 +284,10 @@ impl AudioThread {
                             output.mixer().set_gain(listener, gain);
                         }
                     }
+                }
+                Ok(AudioCommand::Handed(answer)) => {
+                    // The asker may have given up waiting; nothing is lost if so.
+                    let _ = answer.send(());
                 }
                 Ok(AudioCommand::Shutdown) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {}

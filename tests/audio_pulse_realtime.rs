@@ -218,7 +218,9 @@ fn flag_preempts_readout(audio: &AudioOut, recorder: &Recorder) {
 
 fn click_not_delayed_by_speech(audio: &AudioOut, recorder: &Recorder) {
     recorder.take();
-    audio.speak(Listener::White, tone(100.0, 0.3, 1.0), Priority::Readout);
+    // 2 s, so that the click lands well inside it (0.5 s before its end) even when this
+    // thread is held up for a second on a busy machine.
+    audio.speak(Listener::White, tone(100.0, 0.3, 2.0), Priority::Readout);
     assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
     std::thread::sleep(Duration::from_millis(200));
     audio.cue(Listener::White, Cue::Click);
@@ -287,7 +289,8 @@ fn click_head_not_cut_at_stream_start(audio: &AudioOut, recorder: &Recorder) {
 
 /// The click's peak on a running stream (behind a readout that is still playing).
 fn peak_of_whole_click(audio: &AudioOut, recorder: &Recorder) -> f32 {
-    audio.speak(Listener::Black, tone(100.0, 0.01, 0.6), Priority::Readout);
+    // 1.2 s: still playing when the click comes 0.2 s in, with a second to spare.
+    audio.speak(Listener::Black, tone(100.0, 0.01, 1.2), Priority::Readout);
     assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::Black)));
     std::thread::sleep(Duration::from_millis(200));
     recorder.take();

@@ -17,12 +17,25 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A port nothing listens on now.
+/// A port nothing listens on now, and not handed out before in this process. The tests run
+/// side by side, each starting its own BRLTTY on two such ports: a port given to one test but
+/// not yet taken by its BRLTTY is free again for the kernel, which could give it to another
+/// test too, so that one test's display connected to the other's BrlAPI.
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
+    static GIVEN: Mutex<Vec<u16>> = Mutex::new(Vec::new());
+    let mut given = GIVEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    loop {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 /// One line from BRLTTY's virtual driver, when it came.
@@ -51,7 +64,8 @@ impl Brltty {
         let host = format!("127.0.0.1:{number}");
         let work = dir.join("brltty");
         std::fs::create_dir_all(&work).expect("brltty's folder");
-        let log = std::fs::File::create(dir.join("brltty.log")).expect("brltty's log");
+        let log_path = dir.join("brltty.log");
+        let log = std::fs::File::create(&log_path).expect("brltty's log");
         let child = Command::new("brltty")
             .args(["-n", "-e", "-f", "/dev/null", "-F", "/dev/null"])
             .args(["-b", "vr", "-d", &format!("server:127.0.0.1:{vr_port}")])
@@ -98,7 +112,17 @@ impl Brltty {
         };
         brltty.send("cells 40");
         // BRLTTY's own screen comes first: then its BrlAPI server is up.
-        brltty.wait_visual(|_| true, Duration::from_secs(10));
+        let start = Instant::now() - Duration::from_secs(3600);
+        if brltty
+            .visual_since(start, |_| true, Duration::from_secs(20))
+            .is_none()
+        {
+            panic!(
+                "BRLTTY showed no screen within 20 s; display saw {:#?}; its log:\n{}",
+                brltty.lines_since(start),
+                std::fs::read_to_string(&log_path).unwrap_or_else(|e| format!("({e})"))
+            );
+        }
         brltty
     }
 

@@ -17,25 +17,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A port nothing listens on now, and not handed out before in this process. The tests run
-/// side by side, each starting its own BRLTTY on two such ports: a port given to one test but
-/// not yet taken by its BRLTTY is free again for the kernel, which could give it to another
-/// test too, so that one test's display connected to the other's BrlAPI.
+/// A free port on 127.0.0.1 for one of BRLTTY's servers (see the harness's `free_port`: the
+/// tests here run side by side, and must not be given the same port).
 fn free_port() -> u16 {
-    static GIVEN: Mutex<Vec<u16>> = Mutex::new(Vec::new());
-    let mut given = GIVEN
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    loop {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        if !given.contains(&port) {
-            given.push(port);
-            return port;
-        }
-    }
+    talkclock_harness::net::free_port().expect("a free port")
 }
 
 /// One line from BRLTTY's virtual driver, when it came.

@@ -30,8 +30,7 @@ fn config(port: u16, rules: &str) -> String {
 
 /// A port nobody listens on now.
 fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("its address").port()
+    talkclock_harness::net::free_port().expect("a free port")
 }
 
 fn exe() -> PathBuf {

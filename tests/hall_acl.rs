@@ -17,7 +17,8 @@ mod common_hall;
 use common_hall::{hall_init, open_tempdir, topic, Hall, EVENT};
 use std::process::Command;
 use std::time::Duration;
-use talkclock_harness::broker::{free_port, Broker};
+use talkclock_harness::broker::Broker;
+use talkclock_harness::net::free_port;
 use talkclock_harness::process::wait_until;
 
 /// Reason code of a PUBACK for a publish the ACL denies (MQTT v5).

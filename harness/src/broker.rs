@@ -5,20 +5,13 @@
 //! over restarts.
 
 use crate::process::{signal, wait_until, ChildGuard};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// How long the broker may take to accept connections.
 const READY_WITHIN: Duration = Duration::from_secs(10);
-
-/// A TCP port on 127.0.0.1 that was free a moment ago (the kernel picked it; another program
-/// could take it before we bind it again, which is unlikely within a test).
-pub fn free_port() -> std::io::Result<u16> {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
-    Ok(listener.local_addr()?.port())
-}
 
 /// The port of the first `listener` line of a `mosquitto.conf`.
 pub fn listener_port(conf: &str) -> Option<u16> {
@@ -147,12 +140,5 @@ mod tests {
         let conf = "# listener 1 in a comment\nper_listener_settings false\nlistener 18830 127.0.0.1\n\nlistener 8883\n";
         assert_eq!(listener_port(conf), Some(18830));
         assert_eq!(listener_port("allow_anonymous false\n"), None);
-    }
-
-    #[test]
-    fn a_free_port_can_be_bound() {
-        let port = free_port().expect("a port");
-        assert_ne!(port, 0);
-        TcpListener::bind((Ipv4Addr::LOCALHOST, port)).expect("still free");
     }
 }

@@ -17,8 +17,9 @@
 //! and each recorded instant is carried over with the pair nearest to it.
 
 use crate::audio::{AUDIBLE, THRESHOLD};
-use crate::broker::{free_port, Broker};
+use crate::broker::Broker;
 use crate::daemon::Daemon;
+use crate::net::free_port;
 use crate::process::ChildGuard;
 use crate::pulse::{self, first_sound_time, Recorder};
 use crate::stats::{round, Summary};

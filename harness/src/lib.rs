@@ -23,6 +23,7 @@ pub mod core_loop;
 pub mod daemon;
 pub mod drift;
 pub mod hall;
+pub mod net;
 pub mod process;
 pub mod pulse;
 pub mod readout;

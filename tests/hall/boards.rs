@@ -7,7 +7,8 @@ use crate::common_daemon::{self, Daemon};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-pub use talkclock_harness::broker::{free_port, Broker};
+pub use talkclock_harness::broker::Broker;
+pub use talkclock_harness::net::free_port;
 
 /// The event of every test hall.
 pub const EVENT: &str = "test-hall";

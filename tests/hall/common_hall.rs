@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use talkclock_harness::broker::{free_port, Broker};
+use talkclock_harness::broker::Broker;
+use talkclock_harness::net::free_port;
 use talkclock_harness::process::{wait_until, ChildGuard};
 
 /// The event id of the test halls.

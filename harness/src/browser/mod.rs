@@ -114,7 +114,7 @@ impl Browser {
     /// [`DEFAULT_VIEWPORT`] and a device scale factor of 1.
     pub fn start() -> Result<Browser, BrowserError> {
         let scratch = Scratch::new()?;
-        let port = crate::broker::free_port().map_err(|source| BrowserError::File {
+        let port = crate::net::free_port().map_err(|source| BrowserError::File {
             path: "127.0.0.1:0".into(),
             source,
         })?;

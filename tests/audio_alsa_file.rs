@@ -29,16 +29,25 @@ fn write_asoundrc(config_home: &Path, out: &Path) {
     std::fs::write(alsa.join("asoundrc"), text).expect("asoundrc");
 }
 
-fn read_f32(path: &Path) -> Vec<f32> {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {path:?}: {e}"));
+/// Raw little-endian f32 samples, as the `file` plugin writes them.
+fn f32_samples(bytes: &[u8]) -> Vec<f32> {
     bytes
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect()
 }
 
+/// Where device `name` writes its recording (the asoundrc's `file` pattern).
+fn recording_path(out: &Path, name: &str) -> std::path::PathBuf {
+    out.join(format!("{name}-{RATE}-2-FLOAT_LE.raw"))
+}
+
+fn read_f32(path: &Path) -> Vec<f32> {
+    f32_samples(&std::fs::read(path).unwrap_or_else(|e| panic!("read {path:?}: {e}")))
+}
+
 fn recording(out: &Path, name: &str) -> Vec<f32> {
-    read_f32(&out.join(format!("{name}-{RATE}-2-FLOAT_LE.raw")))
+    read_f32(&recording_path(out, name))
 }
 
 fn start(config: AudioConfig) -> AudioOut {
@@ -168,7 +177,7 @@ struct HeldRecording {
 impl HeldRecording {
     /// Puts a named pipe where the device `name` writes its recording, and starts reading it.
     fn start(out: &Path, name: &str) -> Self {
-        let path = out.join(format!("{name}-{RATE}-2-FLOAT_LE.raw"));
+        let path = recording_path(out, name);
         let _ = std::fs::remove_file(&path);
         let made = std::process::Command::new("mkfifo")
             .arg(&path)
@@ -221,10 +230,7 @@ impl HeldRecording {
         self.finished.store(true, Ordering::SeqCst);
         let bytes = self.reader.join().expect("the pipe's reader");
         std::fs::remove_file(&self.path).expect("remove the pipe");
-        bytes
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect()
+        f32_samples(&bytes)
     }
 }
 

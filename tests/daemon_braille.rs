@@ -16,12 +16,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A free port on 127.0.0.1 for one of BRLTTY's servers (see the harness's `free_port`: the
-/// tests here run side by side, and must not be given the same port).
-fn free_port() -> u16 {
-    talkclock_harness::net::free_port().expect("a free port")
-}
+use talkclock_harness::net::free_port;
 
 /// One line from BRLTTY's virtual driver, when it came.
 type Seen = Arc<Mutex<Vec<(Instant, String)>>>;
@@ -39,12 +34,12 @@ impl Brltty {
     /// Starts BRLTTY with text table `table` (`ru`, `en_US`), its own files in `dir`, and
     /// connects the display to it (40 cells).
     fn start(table: &str, dir: &Path) -> Brltty {
-        Brltty::start_on(table, dir, free_port())
+        Brltty::start_on(table, dir, free_port().expect("a free port"))
     }
 
     /// The same, its BrlAPI on TCP port `brlapi_port` (above 4101).
     fn start_on(table: &str, dir: &Path, brlapi_port: u16) -> Brltty {
-        let vr_port = free_port();
+        let vr_port = free_port().expect("a free port");
         let number = brlapi_port - 4101;
         let host = format!("127.0.0.1:{number}");
         let work = dir.join("brltty");
@@ -357,7 +352,7 @@ fn russian_cells_read_back_in_russian_braille() {
 
 #[test]
 fn without_brltty_the_daemon_says_so_once_the_game_goes_on_and_a_late_brltty_gets_the_line() {
-    let brlapi_port = free_port();
+    let brlapi_port = free_port().expect("a free port");
     let host = format!("127.0.0.1:{}", brlapi_port - 4101);
     let files = Files::new(config("en", &host));
     let (dir, config_path, journal, transcript) = files.parts();

@@ -13,6 +13,7 @@ use talkclock_harness::artifacts::artifacts_dir;
 use talkclock_harness::browser::contrast_ratio;
 use talkclock_harness::browser::Browser;
 use talkclock_harness::daemon::Daemon;
+use talkclock_harness::net::free_port;
 
 /// White sees a little (a 5-minute warning, rule 1.7.9); Black is blind. White has 5:04: his
 /// warning comes four seconds after the start; Black has 0:15 (time odds): his flag falls 15 s
@@ -26,11 +27,6 @@ fn config(port: u16, rules: &str) -> String {
          start_time = \"0:15\"\n\
          [display]\nlisten = \"127.0.0.1:{port}\"\n"
     )
-}
-
-/// A port nobody listens on now.
-fn free_port() -> u16 {
-    talkclock_harness::net::free_port().expect("a free port")
 }
 
 fn exe() -> PathBuf {
@@ -126,7 +122,7 @@ fn no_axe_violations(browser: &Browser, when: &str) {
 fn the_board_display_follows_the_clock_in_a_real_browser() {
     let dir = tempfile::tempdir().unwrap();
     let artifacts = artifacts_dir("display_board").expect("the artifacts folder");
-    let port = free_port();
+    let port = free_port().expect("a free port");
     let mut daemon =
         Daemon::start(&exe(), dir.path(), &config(port, "russian-draughts"), true).unwrap();
     let browser = Browser::start().expect("headless chromium");
@@ -255,7 +251,7 @@ fn the_board_display_follows_the_clock_in_a_real_browser() {
 #[test]
 fn under_fide_the_flag_shows_on_no_players_half() {
     let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
+    let port = free_port().expect("a free port");
     let mut daemon = Daemon::start(&exe(), dir.path(), &config(port, "fide"), true).unwrap();
     let browser = Browser::start().expect("headless chromium");
     browser.goto(&format!("http://127.0.0.1:{port}/")).unwrap();
@@ -314,7 +310,7 @@ fn digits(browser: &Browser, side: &str) -> (f64, f64) {
 #[test]
 fn the_pages_own_settings_change_the_scheme_and_the_size_and_are_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
+    let port = free_port().expect("a free port");
     let daemon = Daemon::start(&exe(), dir.path(), &config(port, "fide"), true).unwrap();
     let browser = Browser::start().expect("headless chromium");
     let url = format!("http://127.0.0.1:{port}/");

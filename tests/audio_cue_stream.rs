@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use talkclock::audio::{
     AudioConfig, AudioError, AudioOut, OutputBackend, OutputStream, Pcm, Priority, RenderFn,
-    StreamFormat, StreamRequest,
+    StreamFormat, StreamRequest, IDLE_AFTER,
 };
 use talkclock::hearing::{Cue, Listener};
 
@@ -181,6 +181,43 @@ fn cues_play_on_the_first_stream_where_no_second_opens() {
         "White's click came on the first stream"
     );
     assert_eq!(count(&server.beside), 0);
+    finish(&audio, &server);
+}
+
+/// The fault: the cue stream rested (was closed) 0.3 s after White's click while Black's
+/// readout still played beside it, and on a busy machine the close held up the readout's next
+/// period at the sound server: Black heard his readout break off for a moment. Now the stream
+/// beside stays open while the first one has sound: White's second click, a second after the
+/// first, comes on the same cue stream, not on one reopened for it.
+#[test]
+fn the_cue_stream_never_rests_while_the_others_readout_plays() {
+    let (audio, server) = start(true);
+    // Two seconds of Black's readout, queued; nobody renders the first stream here, so it
+    // stays queued for as long as the test lasts.
+    let readout = Pcm::new(48_000, vec![0.25f32; 96_000]);
+    audio.speak(Listener::Black, readout, Priority::Readout);
+    audio.cue(Listener::White, Cue::Click);
+    assert!(
+        wait_until(Duration::from_secs(2), || peaks(&server.beside)[0] > 0.01),
+        "White's click came on the cue stream"
+    );
+    assert!(
+        wait_until(Duration::from_secs(2), || peaks(&server.beside) == [0.0; 2]),
+        "the click played out"
+    );
+    // Longer than a rest takes (IDLE_AFTER, 0.3 s, found by a check every 0.25 s).
+    std::thread::sleep(IDLE_AFTER + Duration::from_millis(700));
+    audio.cue(Listener::White, Cue::Click);
+    assert!(audio.handed_over(Duration::from_secs(2)));
+    assert_eq!(
+        count(&server.beside),
+        1,
+        "the cue stream was closed and reopened during Black's readout"
+    );
+    assert!(
+        peaks(&server.beside)[0] > 0.01,
+        "White's second click on the same cue stream"
+    );
     finish(&audio, &server);
 }
 

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 pub const RATE: u32 = 48_000;
 /// Name of the private null sink.
 pub const SINK: &str = "tc_sink";
+/// The server's command-line socket in its folder (see [`PulseServer::command`]).
+const CLI_SOCKET: &str = "pulse-cli";
 
 /// The environment a client needs to reach the private server in `dir`.
 pub fn client_env(dir: &Path) -> Vec<(&'static str, PathBuf)> {
@@ -57,8 +59,10 @@ impl PulseServer {
             format!(
                 "load-module module-null-sink sink_name={SINK} rate={RATE} channels=2 format=float32le\n\
                  set-default-sink {SINK}\n\
-                 load-module module-native-protocol-unix auth-anonymous=1 socket={}\n",
-                socket.display()
+                 load-module module-native-protocol-unix auth-anonymous=1 socket={}\n\
+                 load-module module-cli-protocol-unix socket={}\n",
+                socket.display(),
+                dir.join(CLI_SOCKET).display()
             ),
         )
         .map_err(|e| format!("{}: {e}", script.display()))?;
@@ -119,6 +123,31 @@ impl PulseServer {
             .map_err(|e| format!("cannot start the pacat keep-alive: {e}"))?;
         self.keepalive = ChildGuard(Some(keepalive));
         Ok(())
+    }
+
+    /// Runs one command of the server's command line (`pacmd`'s language, spoken to the
+    /// server's CLI socket directly: `pacmd` wants a pid file this server does not write), as
+    /// `kill-sink-input 3`; returns what the server answered (empty when all went well).
+    pub fn command(&self, line: &str) -> Result<String, String> {
+        use std::io::Write;
+        let path = self.dir.join(CLI_SOCKET);
+        let mut cli = std::os::unix::net::UnixStream::connect(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        cli.set_read_timeout(Some(Duration::from_secs(5)))
+            .map_err(|e| e.to_string())?;
+        // Closing our side ends the session (the CLI's `exit` would stop the server), so the
+        // answer is everything up to the end.
+        cli.write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| cli.shutdown(std::net::Shutdown::Write))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut answer = String::new();
+        cli.read_to_string(&mut answer)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(answer
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with("Welcome") && !l.starts_with(">>>"))
+            .collect::<Vec<_>>()
+            .join("\n"))
     }
 
     /// Stops the server (the "device" disappears).

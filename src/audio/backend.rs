@@ -202,7 +202,7 @@ impl OutputBackend for CpalBackend {
     ) -> Result<Box<dyn OutputStream>, AudioError> {
         if matches!(self.kind, HostKind::Pulse | HostKind::Auto) {
             match pulse::connect() {
-                Ok(client) => return pulse::open(client, request, render),
+                Ok(client) => return pulse::open(client, request, render, pulse::Role::Speech),
                 Err(e) if self.kind == HostKind::Pulse => return Err(e),
                 Err(e) => {
                     tracing::debug!("no PulseAudio, using ALSA: {e}");
@@ -230,7 +230,7 @@ impl OutputBackend for CpalBackend {
                 reason: "ALSA plays one stream per device".into(),
             });
         }
-        pulse::open(pulse::connect()?, request, render)
+        pulse::open(pulse::connect()?, request, render, pulse::Role::Cues)
     }
 }
 

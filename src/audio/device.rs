@@ -15,6 +15,12 @@
 //! A stream the device lets go (closed while idle, lost, or shut down) never takes sound from
 //! the mixer again, even if its server still asks it for samples before the close arrives:
 //! the sound queued next is for the stream that follows, from its first sample.
+//!
+//! Where a device has a second stream beside its first (the cues'), the two rest together:
+//! neither is closed while the other has sound to play. A close is work for the sound
+//! server, and on a busy machine it held up the other stream's next period long enough for a
+//! readout to fall silent for a moment (`docs/PERFORMANCE.md`, "A readout's gap beside a
+//! click").
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -178,14 +184,20 @@ impl DeviceOutput {
         }
     }
 
+    /// True while the mixer has sound queued or playing.
+    pub(crate) fn has_sound(&self) -> bool {
+        !self.mixer().is_idle()
+    }
+
     /// Closes a stream that has had nothing to play for [`IDLE_AFTER`] (or its
-    /// [`DeviceOutput::tail`], if longer).
-    fn rest_if_idle(&mut self, now: Instant) {
+    /// [`DeviceOutput::tail`], if longer) while the device's other stream had nothing either
+    /// (`other_sounding` false).
+    fn rest_if_idle(&mut self, now: Instant, other_sounding: bool) {
         if self.rest != Rest::Awake || self.opening.is_some() || self.stream.is_none() {
             self.idle_since = None;
             return;
         }
-        if !self.mixer().is_idle() {
+        if other_sounding || self.has_sound() {
             self.idle_since = None;
             return;
         }
@@ -222,14 +234,20 @@ impl DeviceOutput {
         self.stream.take()
     }
 
-    /// Checks the stream and the open in progress; returns +1 / -1 when the device became
-    /// open / closed, 0 otherwise.
-    pub(crate) fn poll(&mut self, backend: &Arc<dyn OutputBackend>) -> i32 {
-        self.poll_at(backend, Instant::now())
+    /// Checks the stream and the open in progress, and rests an idle stream unless the
+    /// device's other stream has sound (`other_sounding`); returns +1 / -1 when the device
+    /// became open / closed, 0 otherwise.
+    pub(crate) fn poll(&mut self, backend: &Arc<dyn OutputBackend>, other_sounding: bool) -> i32 {
+        self.poll_at(backend, Instant::now(), other_sounding)
     }
 
     /// [`DeviceOutput::poll`] as of `now`.
-    fn poll_at(&mut self, backend: &Arc<dyn OutputBackend>, now: Instant) -> i32 {
+    fn poll_at(
+        &mut self,
+        backend: &Arc<dyn OutputBackend>,
+        now: Instant,
+        other_sounding: bool,
+    ) -> i32 {
         let mut change = 0;
         if self.stream_is_dead(now) {
             if self.beside {
@@ -265,7 +283,7 @@ impl DeviceOutput {
         } else if self.stream.is_none() && self.rest == Rest::Awake && now >= self.next_retry {
             self.start_open(backend, now);
         }
-        self.rest_if_idle(now);
+        self.rest_if_idle(now, other_sounding);
         change
     }
 
@@ -471,10 +489,10 @@ mod tests {
     /// Polls at `now` until the open in progress has finished (it runs on a helper thread).
     fn poll_until_open(device: &mut DeviceOutput, backend: &Arc<dyn OutputBackend>, now: Instant) {
         let deadline = Instant::now() + Duration::from_secs(5);
-        device.poll_at(backend, now);
+        device.poll_at(backend, now, false);
         while device.is_opening() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
-            device.poll_at(backend, now);
+            device.poll_at(backend, now, false);
         }
         assert!(device.is_open(), "the kept backend opened");
     }
@@ -487,8 +505,8 @@ mod tests {
         let mut device = device();
         let t0 = Instant::now();
         poll_until_open(&mut device, &backend, t0);
-        device.poll_at(&backend, t0 + Duration::from_millis(10));
-        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER);
+        device.poll_at(&backend, t0 + Duration::from_millis(10), false);
+        device.poll_at(&backend, t0 + Duration::from_millis(10) + IDLE_AFTER, false);
         assert!(!device.is_open() && device.rest == Rest::Closed, "rested");
         (kept, backend, device, t0)
     }
@@ -619,6 +637,34 @@ mod tests {
                 "{policy:?}"
             );
         }
+    }
+
+    /// The fault: a device's cue stream was closed while the speech stream beside it played,
+    /// and the close, work for the sound server, held up the readout's next period on a busy
+    /// machine (the other player's readout broke off after a click). Neither of a device's
+    /// streams rests while the other has sound; they rest once both are quiet.
+    #[test]
+    fn a_stream_never_rests_while_the_other_beside_it_plays() {
+        let kept = Arc::new(Kept::default());
+        let backend: Arc<dyn OutputBackend> = kept.clone();
+        let mut device = device();
+        let t0 = Instant::now();
+        poll_until_open(&mut device, &backend, t0);
+        // Within the stall limit: the kept stream never calls back.
+        for k in 1..=5 {
+            device.poll_at(&backend, t0 + IDLE_AFTER * k, true);
+        }
+        assert!(
+            device.is_open() && device.rest == Rest::Awake,
+            "kept open while the other stream plays"
+        );
+        let quiet = t0 + IDLE_AFTER * 6;
+        device.poll_at(&backend, quiet, false);
+        device.poll_at(&backend, quiet + IDLE_AFTER, false);
+        assert!(
+            !device.is_open() && device.rest == Rest::Closed,
+            "rests once both are quiet"
+        );
     }
 
     #[test]

@@ -181,7 +181,7 @@ struct AudioThread {
     outputs: Vec<DeviceOutput>,
     /// Per device, where the backend can open one, a second stream for the cues: the sound
     /// server mixes it with the first, so a click never waits behind the speech the first
-    /// has queued (two periods, 40 ms). While it is not available, cues play on the first.
+    /// has queued (three periods, 60 ms). While it is not available, cues play on the first.
     cue_outputs: Vec<Option<DeviceOutput>>,
     routes: HashMap<Listener, (usize, Vec<u16>)>,
     cues: HashMap<Cue, Pcm>,
@@ -386,8 +386,11 @@ impl AudioThread {
                 );
             }
         }
-        for output in &mut self.outputs {
-            match output.poll(&self.backend) {
+        // A device's two streams rest together: neither is closed while the other has sound
+        // (see `device.rs`).
+        for (output, cue_output) in self.outputs.iter_mut().zip(&mut self.cue_outputs) {
+            let cues_sounding = cue_output.as_ref().is_some_and(DeviceOutput::has_sound);
+            match output.poll(&self.backend, cues_sounding) {
                 1 => {
                     self.open_streams.fetch_add(1, Ordering::Relaxed);
                 }
@@ -396,10 +399,10 @@ impl AudioThread {
                 }
                 _ => {}
             }
-        }
-        // The cue streams are extras: a device counts as open by its first stream alone.
-        for output in self.cue_outputs.iter_mut().flatten() {
-            output.poll(&self.backend);
+            // The cue streams are extras: a device counts as open by its first stream alone.
+            if let Some(cue_output) = cue_output {
+                cue_output.poll(&self.backend, output.has_sound());
+            }
         }
     }
 

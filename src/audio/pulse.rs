@@ -10,8 +10,16 @@
 //! is never cut) and then waits. [`OutputStream::resume`], called once a sound is queued,
 //! wakes the feed, which sends the sound at once: the stream starts again from it, as a new
 //! stream would, without the cost of opening one.
+//!
+//! Every request of the server and every period we send passes through the server's main
+//! thread, which is not real-time. The speech stream keeps three periods queued, so that once
+//! the server has asked for more there are still 30 ms (at the default 960 frames) before it
+//! runs dry; with two periods queued there were 20 ms, and on a busy machine
+//! the main thread answered later than that whenever the cue stream beside it opened, woke,
+//! ran dry or closed: the readout fell silent for 1–11 ms at a period's boundary
+//! (`docs/PERFORMANCE.md`, "A readout's gap beside a click").
 
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -44,11 +52,55 @@ pub(crate) fn connect() -> Result<Client, AudioError> {
     })
 }
 
-/// Opens and starts a playback stream on `client`'s server.
+/// What a stream plays, which sets how much it keeps queued at the server and the name the
+/// server lists it by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The device's first stream: speech (and, where there is no cue stream, the cues).
+    Speech,
+    /// The stream beside it for the cues.
+    Cues,
+}
+
+impl Role {
+    /// Bytes kept queued at the server and bytes asked for at a time, for a period of
+    /// `period` bytes. The server asks for more once a request's worth is missing, so the
+    /// stream has what is left, half the queue, to answer before it runs dry. The request is
+    /// half the queue so that, with `adjust_latency`, the server leaves the device's own
+    /// buffer as short as it can be ((queue - 2 x request) / 2 = 0): a longer device buffer
+    /// is rewound whenever a sound starts, and a monitor does not record what is rewound.
+    ///
+    /// Speech: three periods (60 ms at the default 960 frames), asked for 30 ms at a time,
+    /// so 30 ms to answer (see the module's header; two periods left 20 ms). Cues: two
+    /// periods, 20 ms at a time. A cue comes after a wait, when the queue is empty and its
+    /// first period plays at once; whatever the stream sends with a click fills the queue
+    /// with silence that a click right after it waits behind, so the cue stream's queue stays
+    /// short.
+    pub(crate) fn queue(self, period: u32) -> (u32, u32) {
+        match self {
+            Role::Speech => {
+                let target = period.saturating_mul(3);
+                (target, target / 2)
+            }
+            Role::Cues => (period.saturating_mul(2), period),
+        }
+    }
+
+    /// The stream's `media.name` at the server (what `pactl list sink-inputs` shows).
+    fn media_name(self) -> &'static CStr {
+        match self {
+            Role::Speech => c"talkclock",
+            Role::Cues => c"talkclock cues",
+        }
+    }
+}
+
+/// Opens and starts a playback stream for `role` on `client`'s server.
 pub(crate) fn open(
     client: Client,
     request: &StreamRequest,
     render: RenderFn,
+    role: Role,
 ) -> Result<Box<dyn OutputStream>, AudioError> {
     let failed = |reason: String| AudioError::Stream {
         device: request.device.clone(),
@@ -80,6 +132,7 @@ pub(crate) fn open(
     let frame_bytes = usize::from(request.channels) * SAMPLE_BYTES;
     let period = u32::try_from(request.buffer_frames as usize * frame_bytes)
         .map_err(|_| failed(format!("buffer of {} frames", request.buffer_frames)))?;
+    let (target, asked) = role.queue(period);
     let params = protocol::PlaybackStreamParams {
         sink_index,
         sample_spec: SampleSpec {
@@ -90,11 +143,11 @@ pub(crate) fn open(
         },
         channel_map: channel_map(request.channels),
         buffer_attr: BufferAttr {
-            // Two periods queued at the server, one asked for at a time; with
-            // `adjust_latency` the server sizes the device's own buffer to match.
-            max_length: period.saturating_mul(2),
-            target_length: period.saturating_mul(2),
-            minimum_request_length: period,
+            // The role's queue at the server (see `Role::queue`); with `adjust_latency`
+            // the server sizes the device's own buffer to match.
+            max_length: target,
+            target_length: target,
+            minimum_request_length: asked,
             // After the feed has waited (the queue ran dry), play as soon as one period is
             // back, not two.
             pre_buffering: period,
@@ -104,7 +157,7 @@ pub(crate) fn open(
             adjust_latency: true,
             ..StreamFlags::default()
         },
-        props: stream_props(),
+        props: stream_props(role),
         ..Default::default()
     };
     let feed = Arc::new(Feed::default());
@@ -161,9 +214,9 @@ fn channel_map(channels: u16) -> ChannelMap {
     }
 }
 
-fn stream_props() -> protocol::Props {
+fn stream_props(role: Role) -> protocol::Props {
     let mut props = protocol::Props::new();
-    props.set(protocol::Prop::MediaName, c"talkclock");
+    props.set(protocol::Prop::MediaName, role.media_name());
     if let Ok(role) = CString::new("event") {
         props.set(protocol::Prop::MediaRole, role.as_c_str());
     }
@@ -187,7 +240,8 @@ struct Feed {
 
 impl Feed {
     /// Requests served, for stall detection: a feed waiting for a sound counts as
-    /// progressing, since the server has nothing to ask for then.
+    /// progressing, since the server has nothing to ask for then. A feed woken for a sound
+    /// no longer waits: until the server asks again, it counts as stalled.
     fn progress(&self) -> u64 {
         if self.waiting.load(Ordering::Relaxed) {
             return self.callbacks.fetch_add(1, Ordering::Relaxed) + 1;
@@ -195,6 +249,10 @@ impl Feed {
         self.callbacks.load(Ordering::Relaxed)
     }
 
+    /// Wakes a waiting feed: its stream has a request of the server pending, so the
+    /// reactor asks the feed again at once. A stream the server has dropped without a word
+    /// to us (`pactl`'s or `pacmd`'s kill of the sink input: the client library ignores the
+    /// server's notice) is never asked again, and shows as stalled.
     fn wake(&self) {
         let waker = self
             .waker
@@ -202,6 +260,7 @@ impl Feed {
             .unwrap_or_else(PoisonError::into_inner)
             .take();
         if let Some(waker) = waker {
+            self.waiting.store(false, Ordering::Relaxed);
             waker.wake();
         }
     }
@@ -361,6 +420,7 @@ mod tests {
         playing.store(true, Ordering::SeqCst);
         feed.wake();
         assert_eq!(woken.0.load(Ordering::SeqCst), 1, "the reactor was woken");
+
         let sent = Pin::new(&mut source).poll_read(&mut cx, &mut buf);
         assert_eq!(sent, Poll::Ready(buf.len()));
         assert_eq!(
@@ -369,6 +429,39 @@ mod tests {
             "little-endian f32 samples"
         );
         assert!(!feed.waiting.load(Ordering::SeqCst));
+    }
+
+    /// The fault: a stream killed at the server (`pacmd kill-sink-input`) while its feed
+    /// waited was never asked for samples again, yet a waiting feed counted as progressing, so
+    /// the device never took it for lost: every later sound queued for it went nowhere (White's
+    /// clicks, after his cue stream was killed during a test). Once woken for a sound, a feed
+    /// the server does not ask again stops progressing, and the device's stall check finds it.
+    #[test]
+    fn a_killed_stream_woken_for_a_sound_shows_as_stalled() {
+        let playing = Arc::new(AtomicBool::new(false));
+        let (mut source, feed) = source(playing.clone());
+        let waker = Waker::from(Arc::new(Count(AtomicUsize::new(0))));
+        let mut cx = Context::from_waker(&waker);
+        let mut buf = vec![0u8; 16 * 8];
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut buf),
+            Poll::Pending
+        );
+        playing.store(true, Ordering::SeqCst);
+        feed.wake();
+        // The server never asks again: no poll_read.
+        let woken_at = feed.progress();
+        assert_eq!(
+            feed.progress(),
+            woken_at,
+            "a woken feed not asked again is not progressing"
+        );
+        // A live stream is asked at once, and progresses.
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut buf),
+            Poll::Ready(buf.len())
+        );
+        assert!(feed.progress() > woken_at);
     }
 
     #[test]
@@ -394,6 +487,30 @@ mod tests {
         );
         assert!(started.elapsed() >= Duration::from_millis(30));
         assert_eq!(wait(async { 7 }, Duration::from_millis(30)), Some(7));
+    }
+
+    /// The fault: the speech stream kept two periods queued and was asked for one at a time,
+    /// so it had 20 ms to answer each request, and on a busy machine the server's main thread
+    /// relayed it later than that whenever the cue stream beside it opened or closed (a gap
+    /// in a readout). The speech queue now leaves 30 ms, and keeps the device's own buffer at
+    /// its shortest (request = half the queue); the cue stream's stays as it was.
+    #[test]
+    fn the_speech_queue_leaves_time_to_answer_and_no_device_buffer() {
+        let period = 960 * 8;
+        let (target, asked) = Role::Speech.queue(period);
+        assert_eq!((target, asked), (3 * period, 3 * period / 2));
+        assert_eq!(Role::Cues.queue(period), (2 * period, period));
+        for role in [Role::Speech, Role::Cues] {
+            let (target, asked) = role.queue(period);
+            // What is left when the server asks, in ms at 48 kHz stereo f32.
+            let left_ms = (target - asked) / 8 * 1_000 / 48_000;
+            let wanted = if role == Role::Speech { 30 } else { 20 };
+            assert_eq!(left_ms, wanted, "{role:?}");
+            assert!(
+                target <= 2 * asked,
+                "{role:?}: a device buffer would be left"
+            );
+        }
     }
 
     #[test]

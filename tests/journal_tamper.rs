@@ -107,3 +107,112 @@ fn the_arbiter_is_told_the_seal_when_the_game_ends() {
         .replace(' ', "");
     assert!(shown.contains(&seal), "{shown} / {seal}");
 }
+
+/// The arbiter's +1:00 edited into +20:00, then every `"digest"` removed: the journal declares
+/// its chain in its game record, so it is refused, not taken for one of the old format. (Before,
+/// it replayed, exported and restored with no warning, and `run` chained what it appended.)
+#[test]
+fn a_journal_stripped_of_its_digests_is_refused_not_taken_for_the_old_format() {
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
+    daemon.terminate();
+
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let stripped: String = text
+        .replace(r#"["white",60000]"#, r#"["white",1200000]"#)
+        .lines()
+        .map(|line| match line.find(r#","digest":""#) {
+            Some(at) => format!("{}}}\n", &line[..at]),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    assert!(!stripped.contains("digest"), "{stripped}");
+    std::fs::write(&journal, &stripped).unwrap();
+    let place = "journal.jsonl:1: this record carries no digest, but the journal is chained";
+
+    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains(place), "{stderr}");
+
+    let out = dir.path().join("spare.jsonl");
+    let export = talkclock(&[
+        "export".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--to".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert_eq!(export.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&export.stderr).contains(place));
+
+    let run = talkclock(&[
+        "run".as_ref(),
+        "--no-audio".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--socket".as_ref(),
+        dir.path().join("s2.sock").as_os_str(),
+    ]);
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).contains(place));
+    assert_eq!(
+        std::fs::read_to_string(&journal).unwrap(),
+        stripped,
+        "the refused journal is left as it was"
+    );
+}
+
+/// An edited last record with its newline removed is tampering, not a torn write: refused
+/// with its line. (Before, it was cut off as a torn line with only a log warning.)
+#[test]
+fn an_edited_last_record_without_its_newline_is_refused_not_cut_off_as_torn() {
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
+    assert_eq!(reply["ok"], true, "{reply}");
+    daemon.terminate();
+
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.len();
+    // The edit: the last record's wall clock, one digit more.
+    let edited_last = {
+        let line = lines[last - 1];
+        let at = line.find(r#""wall_ms":"#).expect("a wall_ms") + r#""wall_ms":"#.len();
+        format!("{}9{}", &line[..at], &line[at..])
+    };
+    let mut edited = lines[..last - 1].join("\n");
+    edited.push('\n');
+    edited.push_str(&edited_last);
+    std::fs::write(&journal, &edited).unwrap();
+    let place = format!("journal.jsonl:{last}: this record does not fit the chain");
+
+    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains(&place), "{stderr}");
+
+    let run = talkclock(&[
+        "run".as_ref(),
+        "--no-audio".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--socket".as_ref(),
+        dir.path().join("s2.sock").as_os_str(),
+    ]);
+    assert_eq!(run.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&run.stderr).contains(&place));
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), edited);
+}

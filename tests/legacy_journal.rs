@@ -24,10 +24,11 @@ fn an_old_journal_replays_to_the_transcript_its_version_printed() {
         .arg(fixture(OLD))
         .output()
         .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr.contains("this journal carries no digests"),
+        "the reader is told the old format vouches for nothing: {stderr}"
     );
     let expected = std::fs::read_to_string(fixture(OLD_REPLAY)).unwrap();
     let replayed = without_clip_keys(&String::from_utf8_lossy(&out.stdout));
@@ -56,8 +57,11 @@ fn without_clip_keys(transcript: &str) -> String {
         .join("\n")
 }
 
+/// An old journal carries no digests: its game goes on in its own format (chaining only the new
+/// records would make an edit to the old ones look vouched for), and the arbiter is told, as
+/// `replay` tells its reader. (Before, the new records were chained with no word said.)
 #[test]
-fn an_old_journal_is_restored_and_continued_with_typed_records() {
+fn an_old_journal_is_restored_and_continued_with_typed_records_without_digests() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("journal.jsonl");
     let old = std::fs::read_to_string(fixture(OLD)).unwrap();
@@ -77,6 +81,15 @@ fn an_old_journal_is_restored_and_continued_with_typed_records() {
     assert_eq!(status["phase"], "paused", "{status}");
     assert_eq!(status["white_ms"], white, "{status}");
     assert_eq!(status["black_ms"], black, "{status}");
+    assert!(
+        daemon.wait_for_text(
+            "Журнал партии в старом формате, без контрольных сумм",
+            1,
+            std::time::Duration::from_secs(5)
+        ),
+        "the arbiter is told: {}",
+        daemon.stdout()
+    );
     daemon.terminate();
 
     let now = std::fs::read_to_string(&journal).unwrap();
@@ -89,6 +102,10 @@ fn an_old_journal_is_restored_and_continued_with_typed_records() {
     assert!(
         added.contains(r#""input":{"clock_check":"arbiter"}"#),
         "{added}"
+    );
+    assert!(
+        !added.contains("digest"),
+        "continued in its own format: {added}"
     );
     let read = Journal::read(&journal).unwrap();
     assert!(read

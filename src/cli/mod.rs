@@ -325,6 +325,7 @@ pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
 pub fn replay(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
     let journal = crate::journal::Journal::read(path)?;
+    warn_evidence(&journal, &name);
     let mut lines = Vec::new();
     journal.replay_with(&name, |config, outputs| {
         let languages = config.languages();
@@ -335,10 +336,18 @@ pub fn replay(path: &Path) -> Result<(), Failure> {
     print_lines(lines)
 }
 
+/// Tells on stderr what a journal's tamper evidence cannot vouch for (the old format).
+fn warn_evidence(journal: &crate::journal::Journal, name: &str) {
+    if let Some(warning) = journal.evidence_warning(name) {
+        eprintln!("warning: {warning}");
+    }
+}
+
 /// `talkclock export`: checks the journal and copies its good part.
 pub fn export(journal: Option<&Path>, to: &Path) -> Result<(), Failure> {
     let path = journal.map_or_else(default_journal, Path::to_path_buf);
     let read = crate::journal::Journal::read(&path)?;
+    warn_evidence(&read, &path.display().to_string());
     let bytes = std::fs::read(&path)?;
     std::fs::write(to, &bytes[..read.good_len])?;
     println!(
@@ -353,6 +362,7 @@ pub fn export(journal: Option<&Path>, to: &Path) -> Result<(), Failure> {
 /// `talkclock import`: installs an exported journal (the one in place is kept aside).
 pub fn import(file: &Path, journal: Option<&Path>) -> Result<(), Failure> {
     let read = crate::journal::Journal::read(file)?;
+    warn_evidence(&read, &file.display().to_string());
     read.replay(&file.display().to_string())?;
     let target = journal.map_or_else(default_journal, Path::to_path_buf);
     if let Some(dir) = target.parent() {

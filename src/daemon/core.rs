@@ -234,6 +234,10 @@ impl Core {
             }
         }
         core.mark_restored(at, game_ms).map_err(|e| e.to_string())?;
+        if journal.evidence != crate::journal::Evidence::Chained {
+            let text = crate::speech::notices::journal_unchained(core.language(Listener::Arbiter));
+            core.text(&[Listener::Arbiter], text);
+        }
         core.collect();
         Ok(core)
     }
@@ -773,6 +777,7 @@ impl Core {
             seq: 0,
             wall_ms: at.wall_ms,
             config: self.config_text.clone(),
+            chain: Some(crate::journal::Chain::Sha256),
         };
         self.store
             .begin(&game)

@@ -113,11 +113,17 @@ impl Rig {
     }
 
     /// The journal as a file would hold it: one record per line.
+    /// The journal as the file store writes it: each record's line chained to the one before.
     fn journal_text(&self) -> String {
-        self.records()
-            .iter()
-            .map(|r| serde_json::to_string(r).unwrap() + "\n")
-            .collect()
+        let mut digest = String::new();
+        let mut text = String::new();
+        for record in self.records() {
+            let (line, next) = crate::journal::record::line_of(&record, &digest).unwrap();
+            text.push_str(&line);
+            text.push('\n');
+            digest = next;
+        }
+        text
     }
 }
 

@@ -495,13 +495,17 @@ fn open_core(
                      acknowledged): cut off"
                 );
             }
-            let store =
-                FileStore::resume(path, journal.good_len, &journal.digest).map_err(|source| {
+            if let Some(warning) = journal.evidence_warning(&name) {
+                tracing::warn!("{warning}");
+            }
+            let store = FileStore::resume(path, journal.good_len, journal.chain_to()).map_err(
+                |source| {
                     DaemonError::Journal(crate::daemon::CoreError::Journal {
                         store: name.clone(),
                         source,
                     })
-                })?;
+                },
+            )?;
             let synced = store.signal();
             let store = wrap(Box::new(store), resumed_lines(path, journal.good_len));
             let core = Core::restore(store, &journal, table, now).map_err(DaemonError::Restore)?;

@@ -143,6 +143,7 @@ mod tests {
             seq: 0,
             wall_ms: 1,
             config: "x".into(),
+            chain: Some(crate::journal::Chain::Sha256),
         };
         store.begin(&game).unwrap();
         let _ = rx.try_recv();

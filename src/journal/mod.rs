@@ -10,8 +10,8 @@ pub mod sync;
 pub mod writer;
 
 pub use lock::{JournalLock, LockError};
-pub use reader::{Journal, JournalError};
-pub use record::{wall_now, Record, Source};
+pub use reader::{Evidence, Journal, JournalError};
+pub use record::{wall_now, Chain, Record, Source};
 pub use store::{FileStore, MemoryStore, SharedMemoryStore, Store};
 pub use writer::JournalWriter;
 

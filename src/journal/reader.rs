@@ -38,6 +38,20 @@ pub enum JournalError {
         /// 1-based line of the first record that does not fit.
         line: usize,
     },
+    /// A record without its digest in a chained journal: the journal's digests were removed
+    /// (to pass an edited journal off as one of the old format, which carries none).
+    #[error(
+        "{path}:{line}: this record carries no digest, but the journal is chained (its game \
+         record declares the chain, or a record before this one carries a digest): digests \
+         were removed after it was written, to hide an edit (rule 1.7.10 settles claims from \
+         this journal)"
+    )]
+    DigestRemoved {
+        /// The file.
+        path: String,
+        /// 1-based line of the first record without its digest.
+        line: usize,
+    },
     /// The first record is not a game record.
     #[error("{path}: the journal does not begin with a game record")]
     NoGame {
@@ -71,6 +85,56 @@ pub struct Journal {
     /// The chained digest of the last record ("" when no record carries one: a journal
     /// written before records were chained).
     pub digest: String,
+    /// How far the chain of digests vouches for the records.
+    pub evidence: Evidence,
+}
+
+/// How far a journal's chain of digests vouches for its records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// Every record carries its digest, chained from the game record: an edit anywhere is told.
+    Chained,
+    /// No record carries a digest: a journal written before records were chained, or one whose
+    /// digests (and the game record's declaration of them) were all removed. An edit to it
+    /// cannot be told; it is continued in its own format.
+    Unchained,
+    /// The records before `line` carry no digest (the old format), those from it on are
+    /// chained: an old journal continued by a version that chained its new records. An edit
+    /// before `line` cannot be told.
+    ChainedFrom {
+        /// 1-based line of the first chained record.
+        line: usize,
+    },
+}
+
+impl Journal {
+    /// What the arbiter must know about the journal's tamper evidence, if anything: `None`
+    /// when every record is chained.
+    pub fn evidence_warning(&self, path: &str) -> Option<String> {
+        match self.evidence {
+            Evidence::Chained => None,
+            Evidence::Unchained => Some(format!(
+                "{path}: this journal carries no digests (the format written before records \
+                 were chained, or a journal whose digests were all removed): an edit to it \
+                 cannot be told. It is continued in its own format, without digests."
+            )),
+            Evidence::ChainedFrom { line } => Some(format!(
+                "{path}: the records before line {line} carry no digests (the format written \
+                 before records were chained): an edit to them cannot be told; the records \
+                 from line {line} on are chained."
+            )),
+        }
+    }
+
+    /// The digest new records are chained to, or `None` when the journal is continued
+    /// without digests (it carries none: chaining only the new records would hide an edit
+    /// made to the old ones).
+    pub fn chain_to(&self) -> Option<&str> {
+        match self.evidence {
+            Evidence::Unchained => None,
+            Evidence::Chained | Evidence::ChainedFrom { .. } => Some(&self.digest),
+        }
+    }
 }
 
 impl Journal {
@@ -95,6 +159,7 @@ impl Journal {
             torn_tail: false,
             good_len: 0,
             digest: String::new(),
+            evidence: Evidence::Unchained,
         };
         let mut chained = false;
         let mut offset = 0;
@@ -112,7 +177,12 @@ impl Journal {
             }
             if !complete {
                 // Only the last line can lack its newline: it was being written when the
-                // process died, and was never acknowledged.
+                // process died, and was never acknowledged. But a whole record that does not
+                // fit the chain is an edit with its newline removed, not a torn write.
+                if let Some(edited) = edited_tail(&journal, chained, content, path, line) {
+                    problem = Some(edited);
+                    break;
+                }
                 journal.torn_tail = true;
                 continue;
             }
@@ -120,6 +190,13 @@ impl Journal {
                 Ok((record, digest)) => {
                     if let Some(digest) = digest {
                         journal.digest = digest;
+                        if journal.evidence == Evidence::Unchained {
+                            journal.evidence = if journal.records.is_empty() {
+                                Evidence::Chained
+                            } else {
+                                Evidence::ChainedFrom { line }
+                            };
+                        }
                     }
                     journal.records.push(record);
                     journal.good_len = offset;
@@ -283,6 +360,9 @@ fn read_record(
     };
     let record: Record = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
     check_order(&journal.records, &record, path, line)?;
+    if matches!(record, Record::Game { chain: Some(_), .. }) {
+        *chained = true;
+    }
     match &written {
         Some(written) => {
             let json = serde_json::to_string(&record).map_err(|e| bad(e.to_string()))?;
@@ -295,11 +375,39 @@ fn read_record(
             *chained = true;
         }
         None if *chained => {
-            return Err(bad(
-                "no `digest`, after records that carry one: the chain is broken".into(),
-            ))
+            return Err(JournalError::DigestRemoved {
+                path: path.to_string(),
+                line,
+            })
         }
         None => {}
     }
     Ok((record, written))
+}
+
+/// Whether a last line without its newline is an edited record rather than a torn write: in
+/// a chained journal, a line that reads as a whole record but carries no digest, or one that
+/// does not fit the chain, was not cut short by a crash. The problem, if so.
+fn edited_tail(
+    journal: &Journal,
+    chained: bool,
+    content: &str,
+    path: &str,
+    line: usize,
+) -> Option<JournalError> {
+    let mut value: serde_json::Value = serde_json::from_str(content).ok()?;
+    let written = value.as_object_mut()?.remove("digest");
+    let record: Record = serde_json::from_value(value).ok()?;
+    let json = serde_json::to_string(&record).ok()?;
+    let fits = match &written {
+        Some(serde_json::Value::String(written)) => {
+            *written == super::record::chain(&journal.digest, &json)
+        }
+        Some(_) => false,
+        None => !chained,
+    };
+    (!fits).then(|| JournalError::Tampered {
+        path: path.to_string(),
+        line,
+    })
 }

@@ -57,6 +57,14 @@ fn typed_or_words<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Request,
     }
 }
 
+/// The chain of digests a journal declares in its game record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Chain {
+    /// Each record's `"digest"` is [`chain`] of the one before and its own JSON.
+    Sha256,
+}
+
 /// One line of the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -69,6 +77,11 @@ pub enum Record {
         wall_ms: i64,
         /// The configuration's TOML text.
         config: String,
+        /// The chain of digests the journal's records carry (every journal written since
+        /// records were chained declares it, so that one whose digests were stripped is
+        /// refused, not taken for a journal of the old format). `None` in older journals.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chain: Option<Chain>,
     },
     /// An input, written and synced before it takes effect.
     Input {
@@ -192,6 +205,13 @@ pub fn chain(previous: &str, json: &str) -> String {
         .collect()
 }
 
+/// A record's line in a journal of the old format, which carries no digests (a game begun
+/// before records were chained is continued in its own format: chaining its new records would
+/// hide an edit made to the old ones).
+pub fn plain_line_of(record: &Record) -> Result<String, serde_json::Error> {
+    serde_json::to_string(record)
+}
+
 /// A record's line: its JSON with `"digest"` chained to `previous` as its last field.
 pub fn line_of(record: &Record, previous: &str) -> Result<(String, String), serde_json::Error> {
     let json = serde_json::to_string(record)?;
@@ -215,11 +235,14 @@ mod tests {
             seq: 0,
             wall_ms: 5,
             config: "x".into(),
+            chain: Some(Chain::Sha256),
         };
         let (line, digest) = line_of(&record, "").unwrap();
         assert_eq!(
             line,
-            format!(r#"{{"kind":"game","seq":0,"wall_ms":5,"config":"x","digest":"{digest}"}}"#)
+            format!(
+                r#"{{"kind":"game","seq":0,"wall_ms":5,"config":"x","chain":"sha256","digest":"{digest}"}}"#
+            )
         );
     }
 }

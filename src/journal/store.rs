@@ -90,9 +90,13 @@ impl FileStore {
 
     /// Reopens an existing journal for appending after its last good record (a torn last line
     /// is cut off).
-    pub fn resume(path: &Path, good_len: usize, digest: &str) -> std::io::Result<FileStore> {
+    pub fn resume(
+        path: &Path,
+        good_len: usize,
+        chain_to: Option<&str>,
+    ) -> std::io::Result<FileStore> {
         let mut store = FileStore::new(path);
-        let writer = JournalWriter::resume(path, good_len, digest)?;
+        let writer = JournalWriter::resume(path, good_len, chain_to)?;
         store.follow(&writer)?;
         store.writer = Some(writer);
         Ok(store)

@@ -24,6 +24,7 @@ fn write_game(dir: &std::path::Path) -> std::path::PathBuf {
         seq: 0,
         wall_ms: 0,
         config: CONFIG.to_string(),
+        chain: Some(crate::journal::Chain::Sha256),
     };
     let mut w = JournalWriter::create(&path, &game).unwrap();
     w.append(&input(1, 0, Request::Game(Input::Start))).unwrap();
@@ -80,7 +81,7 @@ fn a_torn_last_line_is_tolerated_and_cut_on_resume() {
     let journal = Journal::read(&path).unwrap();
     assert!(journal.torn_tail);
     assert_eq!(journal.good_len, full);
-    let mut w = JournalWriter::resume(&path, journal.good_len, &journal.digest).unwrap();
+    let mut w = JournalWriter::resume(&path, journal.good_len, journal.chain_to()).unwrap();
     w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
         .unwrap();
     let again = Journal::read(&path).unwrap();
@@ -161,7 +162,7 @@ fn a_resumed_journal_chains_on_from_its_last_digest() {
     let path = write_game(dir.path());
     let journal = Journal::read(&path).unwrap();
     assert_eq!(journal.digest.len(), 64);
-    let mut w = JournalWriter::resume(&path, journal.good_len, &journal.digest).unwrap();
+    let mut w = JournalWriter::resume(&path, journal.good_len, journal.chain_to()).unwrap();
     w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
         .unwrap();
     let again = Journal::read(&path).unwrap();
@@ -180,6 +181,58 @@ fn a_resumed_journal_chains_on_from_its_last_digest() {
     assert!(err.contains(":3: this record does not fit"), "{err}");
 }
 
+/// The lines of the game [`write_game`] writes, without their digests and the game record's
+/// declaration of the chain: a journal of the old format.
+fn old_format(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let line = line.replace(r#","chain":"sha256""#, "");
+            match line.find(r#","digest":""#) {
+                Some(at) => format!("{}}}\n", &line[..at]),
+                None => format!("{line}\n"),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_journal_of_the_old_format_is_read_as_unchained_and_continued_without_digests() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    assert_eq!(Journal::read(&path).unwrap().evidence, Evidence::Chained);
+    let old = old_format(&path);
+    std::fs::write(&path, &old).unwrap();
+    let journal = Journal::read(&path).unwrap();
+    assert_eq!(journal.evidence, Evidence::Unchained);
+    assert_eq!(journal.chain_to(), None);
+    assert!(journal.evidence_warning("j").is_some());
+    let mut w = JournalWriter::resume(&path, journal.good_len, journal.chain_to()).unwrap();
+    w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(&old));
+    assert!(!text.contains("digest"), "{text}");
+    assert_eq!(Journal::read(&path).unwrap().records.len(), 5);
+}
+
+#[test]
+fn an_old_journal_continued_with_digests_is_read_as_chained_from_its_first_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_game(dir.path());
+    std::fs::write(&path, old_format(&path)).unwrap();
+    let journal = Journal::read(&path).unwrap();
+    // As a version before this one continued an old journal: chained from "".
+    let mut w = JournalWriter::resume(&path, journal.good_len, Some("")).unwrap();
+    w.append(&input(4, 12_000, Request::Game(Input::Press(Side::Black))))
+        .unwrap();
+    let again = Journal::read(&path).unwrap();
+    assert_eq!(again.evidence, Evidence::ChainedFrom { line: 5 });
+    assert_eq!(again.chain_to(), Some(w.digest()));
+    assert!(again.evidence_warning("j").unwrap().contains("line 5"));
+}
+
 #[test]
 fn the_file_store_counts_what_its_sync_thread_made_durable() {
     let dir = tempfile::tempdir().unwrap();
@@ -190,6 +243,7 @@ fn the_file_store_counts_what_its_sync_thread_made_durable() {
         seq: 0,
         wall_ms: 0,
         config: CONFIG.to_string(),
+        chain: Some(crate::journal::Chain::Sha256),
     };
     store.begin(&game).unwrap();
     assert_eq!((store.written(), store.durable()), (1, 1), "begun synced");
@@ -231,6 +285,7 @@ fn a_game_restored_in_overtime_comes_back_in_the_same_period() {
         seq: 0,
         wall_ms: 0,
         config: BYOYOMI.to_string(),
+        chain: Some(crate::journal::Chain::Sha256),
     };
     let mut w = JournalWriter::create(&path, &game).unwrap();
     w.append(&input(1, 0, Request::Game(Input::Start))).unwrap();

@@ -13,6 +13,8 @@ pub struct JournalWriter {
     path: PathBuf,
     file: File,
     digest: String,
+    /// Whether records are chained (`false` only for a journal of the old format continued).
+    chained: bool,
 }
 
 impl JournalWriter {
@@ -31,6 +33,7 @@ impl JournalWriter {
             path: path.to_path_buf(),
             file,
             digest: String::new(),
+            chained: true,
         };
         writer.append(game)?;
         writer.sync()?;
@@ -39,9 +42,14 @@ impl JournalWriter {
     }
 
     /// Reopens an existing journal for appending after its last good record (a torn last
-    /// line is cut off first), chaining on from that record's `digest` ("" for a journal
-    /// written before records were chained).
-    pub fn resume(path: &Path, good_len: usize, digest: &str) -> std::io::Result<JournalWriter> {
+    /// line is cut off first), chaining on from `chain_to`, the last record's digest, or
+    /// writing on without digests (`None`: a journal of the old format, see
+    /// [`super::Journal::chain_to`]).
+    pub fn resume(
+        path: &Path,
+        good_len: usize,
+        chain_to: Option<&str>,
+    ) -> std::io::Result<JournalWriter> {
         let file = OpenOptions::new().write(true).open(path)?;
         file.set_len(good_len as u64)?;
         file.sync_all()?;
@@ -49,7 +57,8 @@ impl JournalWriter {
         Ok(JournalWriter {
             path: path.to_path_buf(),
             file,
-            digest: digest.to_string(),
+            digest: chain_to.unwrap_or_default().to_string(),
+            chained: chain_to.is_some(),
         })
     }
 
@@ -63,8 +72,12 @@ impl JournalWriter {
     /// disk) leaves no partial line behind: the file is cut back to where it was, so a later
     /// append after space comes back is a whole line.
     pub fn append(&mut self, record: &Record) -> std::io::Result<(u64, Vec<u8>)> {
-        let (mut line, digest) =
-            super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
+        let (mut line, digest) = if self.chained {
+            super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?
+        } else {
+            let line = super::record::plain_line_of(record).map_err(std::io::Error::other)?;
+            (line, String::new())
+        };
         line.push('\n');
         let before = self.file.metadata()?.len();
         if let Err(e) = self.file.write_all(line.as_bytes()) {

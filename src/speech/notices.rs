@@ -81,6 +81,16 @@ pub fn seal(lang: Lang, digest: &str) -> String {
         .map(|c| String::from_utf8_lossy(c).to_uppercase())
         .collect();
     let seal = groups.join(" ");
+    if seal.is_empty() {
+        return match lang {
+            Lang::Ru => "Партия окончена. Журнал в старом формате, без контрольных сумм: печати \
+                         у него нет."
+                .to_string(),
+            Lang::En => "Game over. The journal is in the old format, without digests: it has \
+                         no seal."
+                .to_string(),
+        };
+    }
     match lang {
         Lang::Ru => format!("Партия окончена. Печать журнала: {seal}."),
         Lang::En => format!("Game over. The journal's seal: {seal}."),
@@ -96,6 +106,19 @@ pub fn journal_rewritten(lang: Lang, path: &str) -> String {
         Lang::En => format!(
             "The journal file was deleted or moved away during the game. It has been written again: {path}."
         ),
+    }
+}
+
+/// The game restored from a journal of the old format (or one whose digests were removed):
+/// an edit made to it cannot be told. Said to the arbiter at the restore.
+pub fn journal_unchained(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Журнал партии в старом формате, без контрольных сумм: исправление в нём \
+                     обнаружить нельзя."
+            .to_string(),
+        Lang::En => "The game's journal is in the old format, without digests: an edit to it \
+                     cannot be detected."
+            .to_string(),
     }
 }
 

@@ -51,3 +51,36 @@ fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
     assert_eq!(status["phase"], "paused", "{status}");
     daemon.terminate();
 }
+
+/// The journal deleted while the game is paused, then a crash: the file is written again
+/// within a second although no record is being written, so the next daemon restores the game.
+/// (Before, the check ran only when a record was written: the restart began a silent new game.)
+#[test]
+fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() {
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    daemon.key("b");
+    assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
+    std::fs::remove_file(&journal).unwrap();
+    assert!(
+        daemon.wait_for_text(
+            "[arbiter] The journal file was deleted or moved away",
+            1,
+            Duration::from_secs(5)
+        ),
+        "{}",
+        daemon.stdout()
+    );
+    daemon.child.kill().unwrap();
+    daemon.child.wait().unwrap();
+    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    assert_eq!(status["moves"]["white"], 1, "{status}");
+    assert_eq!(status["moves"]["black"], 1, "{status}");
+    assert_eq!(status["phase"], "paused", "{status}");
+    daemon.terminate();
+}

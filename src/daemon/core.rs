@@ -157,6 +157,9 @@ pub struct Core {
     urgent: Vec<CoreOutput>,
     down: Option<Down>,
     last_space_check: Option<Instant>,
+    /// When the journal file was last checked to be there while no clock ran (a heartbeat
+    /// checks it while one runs).
+    last_verify: Option<Instant>,
     low_space_told: bool,
     /// The set-up menu, while it is open.
     menu: Option<menu::OpenMenu>,
@@ -171,6 +174,10 @@ pub const LOW_SPACE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// How often the free space is checked (while the core wakes: a clock runs).
 const SPACE_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+/// How often the journal file is checked to be there while no clock runs (while one runs, every
+/// heartbeat checks it): a journal deleted while the game is paused is written again before a
+/// crash can lose the game.
+const VERIFY_EVERY: std::time::Duration = std::time::Duration::from_millis(HEARTBEAT_MS as u64);
 
 /// While the journal cannot be written (a full disk): the records that must be written first
 /// once it can (the pause the core made), and when to try again.
@@ -294,6 +301,7 @@ impl Core {
             urgent: Vec::new(),
             down: None,
             last_space_check: None,
+            last_verify: None,
             low_space_told: false,
             menu: None,
             config_file: None,
@@ -404,6 +412,14 @@ impl Core {
             self.last_space_check = Some(at.mono);
             self.check_space();
         }
+        if self.table.game().running().is_none()
+            && self.last_verify.is_none_or(|t| at.mono >= t + VERIFY_EVERY)
+        {
+            self.last_verify = Some(at.mono);
+            if let Err(e) = self.verify_journal() {
+                self.go_down(at, &e.to_string());
+            }
+        }
         for mapped in self.mapper.advance(at.mono) {
             self.act(mapped.at, at, mapped.action)?;
         }
@@ -490,7 +506,7 @@ impl Core {
     /// stopped or starved): flags and presses are still judged at their own instants, but what
     /// was due was said late.
     fn check_stall(&mut self, at: Clocks) {
-        let Some(asked) = self.next_wake() else {
+        let Some(asked) = self.next_due() else {
             return;
         };
         let late = at.mono.saturating_duration_since(asked).as_millis() as i64;
@@ -501,8 +517,19 @@ impl Core {
         }
     }
 
-    /// The instant anything is next due: a flag, a warning, a tick, a heartbeat, a long press.
+    /// The instant anything is next due: a flag, a warning, a tick, a heartbeat, a long press,
+    /// or (while no clock runs) the check that the journal file is still there.
     pub fn next_wake(&self) -> Option<Instant> {
+        let verify = match (self.table.game().running(), self.last_verify) {
+            (None, Some(last)) => Some(last + VERIFY_EVERY),
+            _ => None,
+        };
+        [self.next_due(), verify].into_iter().flatten().min()
+    }
+
+    /// The instant the game next needs the core: a flag, a warning, a tick, a heartbeat, a long
+    /// press (a stall is measured against it).
+    fn next_due(&self) -> Option<Instant> {
         let mut due = self.table.next_deadline();
         if self.table.game().running().is_some() {
             let heartbeat = self.last_heartbeat + HEARTBEAT_MS;

@@ -413,10 +413,12 @@ impl Game {
             );
             return self.reject(input, &reason);
         }
+        // Under every profile a cut leaves no less than nothing: a side cannot owe time.
         let new_ms = match self.rules.cut_floor() {
             Some(floor) if requested < old_ms => requested.max(old_ms.min(floor)),
             _ => requested,
-        };
+        }
+        .max(0);
         self.clocks[side.index()].remaining = new_ms;
         self.emit(Event::Adjust {
             side,

@@ -175,7 +175,8 @@ pub enum Event {
         old_ms: Ms,
         /// After.
         new_ms: Ms,
-        /// The request was a cut below 15:00 and was limited (1.7.8).
+        /// The request was a cut below the profile's floor (1.7.8: 15:00) or below zero, and
+        /// was limited.
         clamped: bool,
     },
     /// A player stopped the clock: a provisional resignation (1.7.11).

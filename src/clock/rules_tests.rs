@@ -66,6 +66,28 @@ fn a_fide_cut_to_zero_of_the_running_side_is_its_flag() {
     assert_eq!(game.phase(), Phase::Flagged(White));
 }
 
+/// `adjust white -24:00:00` under `fide` left White −23:55 (a status of `white_ms: -86100247`):
+/// a cut stops at nothing, and says it was limited.
+#[test]
+fn a_fide_cut_below_zero_leaves_nothing_not_negative_time() {
+    let mut game = game(Rules::Fide, 5 * MINUTE);
+    game.handle(0, Input::Adjust(Black, -24 * HOUR));
+    assert_eq!(
+        events(&mut game),
+        vec![Event::Adjust {
+            side: Black,
+            old_ms: 5 * MINUTE,
+            new_ms: 0,
+            clamped: true,
+        }]
+    );
+    assert_eq!(game.remaining(Black, 0), 0);
+    // The running side's cut below zero is its flag, at nothing.
+    game.handle(0, Input::Adjust(White, -24 * HOUR));
+    assert_eq!(game.phase(), Phase::Flagged(White));
+    assert_eq!(game.remaining(White, 0), 0);
+}
+
 #[test]
 fn fide_refuses_the_draughts_rulings_with_the_rule_named() {
     let mut game = game(Rules::Fide, MINUTE);

@@ -209,3 +209,79 @@ fn a_locked_menu_refuses_and_the_file_stays_as_it_was() {
     daemon.terminate();
     assert_eq!(std::fs::read_to_string(&config).unwrap(), locked);
 }
+
+/// Goes through the menu to a saved Blitz (five minutes plus three seconds): the texts said
+/// up to the save, the last one being the save's answer.
+fn choose_blitz_and_save(daemon: &mut common_daemon::Daemon, transcript: &Path) -> Vec<String> {
+    let steps: &[(&str, usize)] = &[
+        ("m", 2),
+        ("s", 1),
+        ("b", 1),
+        ("s", 1),
+        ("b", 1),
+        ("b", 1),
+        ("b", 1),
+        ("b", 1),
+        ("s", 2),
+        ("s", 1),
+    ];
+    let mut count = 0;
+    for (key, said) in steps {
+        count += said;
+        press(daemon, transcript, key, count);
+    }
+    menu_texts(transcript)
+}
+
+/// A configuration reached through a symlink (`/etc/talkclock/talkclock.toml` linked to a
+/// shared folder) is saved to the link's target and the link stays. (Before, the link was
+/// replaced by a regular file, its target left unchanged, and the player told "saved".)
+#[test]
+fn a_save_through_a_symlink_writes_its_target_and_keeps_the_link() {
+    let files = Files::new(CONFIG);
+    let (dir, real, journal, transcript) = files.parts();
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut daemon =
+        common_daemon::start(dir.path(), &link, &journal, &transcript, &["--no-audio"]);
+    let said = choose_blitz_and_save(&mut daemon, &transcript);
+    daemon.terminate();
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("Set-up saved."),
+        "{said:#?}"
+    );
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    let saved = Config::parse(&std::fs::read_to_string(&real).unwrap(), "target").unwrap();
+    assert_eq!(
+        saved.control.stages()[0].time,
+        5 * 60_000,
+        "the target is saved"
+    );
+}
+
+/// A read-only configuration (mode 0444) is not replaced: the save is refused, the arbiter is
+/// told why, and the file stays as it was. (Before, it was saved over.)
+#[test]
+fn a_read_only_config_is_not_saved_over_and_the_arbiter_told_why() {
+    use std::os::unix::fs::PermissionsExt;
+    let files = Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let said = choose_blitz_and_save(&mut daemon, &transcript);
+    assert!(
+        daemon.wait_for_text("is read-only (mode 444)", 1, Duration::from_secs(5)),
+        "{}",
+        daemon.stdout()
+    );
+    daemon.terminate();
+    assert_ne!(
+        said.last().map(String::as_str),
+        Some("Set-up saved."),
+        "{said:#?}"
+    );
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), CONFIG);
+}

@@ -1,6 +1,8 @@
 //! Where the set-up menu saves: the configuration file the daemon was started with, written
 //! whole and durably (a temporary file beside it, synced, renamed over it, the directory
 //! synced), so that a crash or a full disk leaves the old file or the new one, never half.
+//! A configuration reached through a symlink is saved to the link's target (the link stays);
+//! a read-only file is not replaced: the save is refused with the reason.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -26,9 +28,44 @@ impl DiskConfig {
     }
 }
 
+impl DiskConfig {
+    /// The file a save replaces: the path's target when it is a symlink (a link is never
+    /// replaced by a regular file), else the path. A read-only file is refused.
+    fn target(&self) -> std::io::Result<PathBuf> {
+        use std::os::unix::fs::PermissionsExt;
+        let target = match std::fs::symlink_metadata(&self.path) {
+            Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(&self.path)
+                .map_err(|e| {
+                    std::io::Error::new(
+                        e.kind(),
+                        format!(
+                            "{} is a symlink to a file that cannot be found: {e}",
+                            self.name()
+                        ),
+                    )
+                })?,
+            _ => self.path.clone(),
+        };
+        if let Ok(meta) = std::fs::metadata(&target) {
+            if meta.permissions().readonly() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    format!(
+                        "{} is read-only (mode {:o}): it is not replaced",
+                        target.display(),
+                        meta.permissions().mode() & 0o7777
+                    ),
+                ));
+            }
+        }
+        Ok(target)
+    }
+}
+
 impl ConfigFile for DiskConfig {
     fn save(&mut self, text: &str) -> std::io::Result<()> {
-        let mut temporary = self.path.clone().into_os_string();
+        let target = self.target()?;
+        let mut temporary = target.clone().into_os_string();
         temporary.push(".setup-tmp");
         let temporary = PathBuf::from(temporary);
         let written = (|| {
@@ -36,16 +73,16 @@ impl ConfigFile for DiskConfig {
             file.write_all(text.as_bytes())?;
             file.sync_all()?;
             // Keep the old file's permissions (it may be readable by the arbiter's group).
-            if let Ok(meta) = std::fs::metadata(&self.path) {
+            if let Ok(meta) = std::fs::metadata(&target) {
                 std::fs::set_permissions(&temporary, meta.permissions())?;
             }
-            std::fs::rename(&temporary, &self.path)
+            std::fs::rename(&temporary, &target)
         })();
         if written.is_err() {
             let _ = std::fs::remove_file(&temporary);
         }
         written?;
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::File::open(dir)?.sync_all()?;
         }
         Ok(())

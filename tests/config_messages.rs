@@ -182,3 +182,96 @@ fn check_describes_the_overtime_and_upcount_and_places_an_overtime_mistake() {
         "{stderr}"
     );
 }
+
+/// The problems of `check`, each as `LINE:COLUMN: message`, in order.
+fn listed(out: &Output, file: &Path) -> Vec<String> {
+    let name = format!("{}:", file.display());
+    text(&out.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix(&name))
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// An unknown key, a wrong type and three bad values in one file: all five in one pass.
+/// (Before, only the unknown key and the type error were told; the values after they were
+/// fixed.)
+#[test]
+fn every_problem_of_every_kind_is_listed_in_one_pass() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "mode = \"practice\"\n\
+         colour = \"blue\"\n\
+         [[time_control.stage]]\n\
+         time = 5\n\
+         moves = 0\n\
+         [players.white]\n\
+         language = \"xx\"\n\
+         vision = \"purple\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let found = listed(&out, &file);
+    assert_eq!(out.status.code(), Some(2), "{found:#?}");
+    let places: Vec<&str> = found
+        .iter()
+        .map(|p| p.split(": ").next().unwrap_or_default())
+        .collect();
+    assert_eq!(places, ["2:1", "4:8", "5:9", "7:12", "8:10"], "{found:#?}");
+    assert!(found[0].contains("unknown field `colour`"), "{found:#?}");
+    assert!(
+        found[1].contains("`time_control.stage.time`: invalid type"),
+        "{found:#?}"
+    );
+    assert!(found[2].contains("`moves`"), "{found:#?}");
+    assert!(found[3].contains("`language`"), "{found:#?}");
+    assert!(found[4].contains("`vision`"), "{found:#?}");
+}
+
+/// Three unknown tables are three problems. (Before, the first was passed over: its table was
+/// taken to run on into the next one's blanked lines.)
+#[test]
+fn three_unknown_tables_are_each_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "[foo]\na = 1\n[bar]\nb = 2\n[baz]\nc = 3\n[[time_control.stage]]\ntime = \"5:00\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let found = listed(&out, &file);
+    assert_eq!(found.len(), 3, "{found:#?}");
+    for (problem, table) in found.iter().zip(["foo", "bar", "baz"]) {
+        assert!(
+            problem.contains(&format!("unknown field `{table}`")),
+            "{found:#?}"
+        );
+    }
+}
+
+/// Two bad values in one stage are two problems, and a type error names its key. (Before, the
+/// stage stopped at its first bad value, and the type error said only "invalid type".)
+#[test]
+fn a_second_bad_value_in_a_stage_is_told_and_a_type_error_names_its_key() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "[[time_control.stage]]\ntime = \"5:00\"\nmoves = 0\nincrement = \"x\"\n\
+         [players.white]\nlanguage = 5\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let found = listed(&out, &file);
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(found[0].starts_with("3:9: stage 1: `moves`"), "{found:#?}");
+    assert!(found[1].starts_with("4:13: `increment`"), "{found:#?}");
+    assert!(
+        found[2].starts_with("6:12: `players.white.language`: invalid type"),
+        "{found:#?}"
+    );
+}

@@ -138,7 +138,10 @@ impl Config {
             origin: origin.to_string(),
             problems,
         };
-        let raw = read_raw(text).map_err(fail)?;
+        let raw = match read_raw(text) {
+            Ok(raw) => raw,
+            Err(typed) => return Err(fail(typed.with_values(text))),
+        };
         let mut c = Collector::new(text);
         let config = build(&raw, &mut c);
         let problems = c.finish();
@@ -219,26 +222,104 @@ impl Player {
 /// The most problems of type or syntax reported from one file.
 const MAX_TYPE_PROBLEMS: usize = 100;
 
+/// The problems of type or syntax in a file, and what of it could still be read: the raw
+/// structs of the file with the wrong lines blanked, whose values are then checked too.
+struct TypeProblems {
+    problems: Vec<Problem>,
+    /// The file read with `blanked` written over with spaces.
+    rest: Option<RawConfig>,
+    blanked: Vec<std::ops::Range<usize>>,
+}
+
+impl TypeProblems {
+    /// Every problem: those of type, and those of value that the blanking cannot have caused,
+    /// in the order of the file. A value problem that names a blanked key (a `delay_kind`
+    /// "without `delay`", a stage with "no `time`") may be wrong only for want of that key; so
+    /// may one about a whole table (at its header: a `press` binding "has no `side`" when its
+    /// `sid` was unknown) that held a blanked line; and a missing section may be missing only
+    /// because it was blanked: those are left for the next check, once the types are right.
+    fn with_values(mut self, text: &str) -> Vec<Problem> {
+        if let Some(rest) = &self.rest {
+            let mut c = Collector::new(text);
+            let _ = build(rest, &mut c);
+            let keys = blanked_keys(text, &self.blanked);
+            let headers = blanked_headers(text, &self.blanked);
+            self.problems.extend(c.finish().into_iter().filter(|p| {
+                p.line != 0
+                    && !headers.contains(&p.line)
+                    && !keys
+                        .iter()
+                        .any(|key| p.message.contains(&format!("`{key}`")))
+            }));
+        }
+        self.problems.sort_by_key(|p| (p.line, p.column));
+        self.problems.dedup();
+        self.problems
+    }
+}
+
+/// The 1-based lines of the `[header]`s of the tables that hold a blanked line.
+fn blanked_headers(text: &str, blanked: &[std::ops::Range<usize>]) -> Vec<usize> {
+    blanked
+        .iter()
+        .filter_map(|range| {
+            let before = text.get(..range.start)?;
+            let header = before
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| is_header(l.as_bytes()))
+                .last()?;
+            Some(header.0 + 1)
+        })
+        .collect()
+}
+
+/// The keys set on the blanked lines (each as written, and its last dotted part).
+fn blanked_keys(text: &str, blanked: &[std::ops::Range<usize>]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for range in blanked {
+        let Some(lines) = text.get(range.clone()) else {
+            continue;
+        };
+        for line in lines.lines() {
+            if is_header(line.as_bytes()) {
+                continue;
+            }
+            if let Some((key, _)) = line.split_once('=') {
+                let key = key.trim().trim_matches('"');
+                keys.push(key.to_string());
+                if let Some((_, last)) = key.rsplit_once('.') {
+                    keys.push(last.trim().trim_matches('"').to_string());
+                }
+            }
+        }
+    }
+    keys
+}
+
 /// Reads the file into the raw structs, reporting every wrong type, unknown key or syntax
-/// error, each at its line and column.
+/// error, each at its line and column, with the key's name.
 ///
 /// serde stops at the first wrong type; so each problem found is recorded, the lines it stands
 /// on are blanked with spaces (every byte offset stays where it was, so later problems still
 /// point into the file as written), and the text is read again, until it reads. A problem that
 /// only the blanking caused (the text no longer parses, or a key is now missing from a table
-/// that was blanked into) ends the search or is passed over. The values are validated
-/// ([`build`]) only once every type is right, since a value read as its default would give
-/// false problems (a `delay_kind` "without `delay`" when the `delay` was blanked).
-fn read_raw(text: &str) -> Result<RawConfig, Vec<Problem>> {
+/// that was blanked into) ends the search or is passed over. What reads in the end is kept, so
+/// that the values outside the blanked tables are checked too ([`TypeProblems::with_values`]).
+fn read_raw(text: &str) -> Result<RawConfig, TypeProblems> {
     let mut c = Collector::new(text);
     let mut work: Vec<u8> = text.as_bytes().to_vec();
     let mut blanked: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut rest = None;
     for _ in 0..MAX_TYPE_PROBLEMS * 2 {
         // Blanking only ever writes spaces over whole lines, so the text stays UTF-8.
         let current = std::str::from_utf8(&work).unwrap_or_default();
         let error = match toml::from_str::<RawConfig>(current) {
             Ok(raw) if blanked.is_empty() => return Ok(raw),
-            Ok(_) => break,
+            Ok(raw) => {
+                rest = Some(raw);
+                break;
+            }
             Err(error) => error,
         };
         let message = error.message().trim_end().to_string();
@@ -247,13 +328,15 @@ fn read_raw(text: &str) -> Result<RawConfig, Vec<Problem>> {
         let syntax = current.parse::<toml::Table>().is_err();
         match error.span() {
             Some(span) if !syntax => {
-                let lines = lines_of(&work, span.clone());
+                // The lines as the file has them: a table ends at the next header even when
+                // that header was blanked since.
+                let lines = lines_of(text.as_bytes(), span.clone());
                 let touches_blank = blanked
                     .iter()
                     .any(|b| b.start < lines.end && lines.start < b.end);
                 // E.g. "missing field" in a table one of whose lines was blanked: passed over.
                 if !touches_blank {
-                    c.at(span, message);
+                    c.at(span.clone(), with_key(text, span, message));
                 }
                 if !blank(&mut work, lines.clone()) || c.count() >= MAX_TYPE_PROBLEMS {
                     break;
@@ -271,7 +354,41 @@ fn read_raw(text: &str) -> Result<RawConfig, Vec<Problem>> {
             _ => break,
         }
     }
-    Err(c.finish())
+    Err(TypeProblems {
+        problems: c.finish(),
+        rest,
+        blanked,
+    })
+}
+
+/// A message of serde's about the value at `span` with the key it belongs to in front
+/// (`players.white.language: invalid type: integer `5`, expected a string`), unless it names
+/// its key already (an unknown field) or stands on a `[table]` header.
+fn with_key(text: &str, span: std::ops::Range<usize>, message: String) -> String {
+    if message.starts_with("unknown field") || message.starts_with("missing field") {
+        return message;
+    }
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let line = &line[..line.find('\n').unwrap_or(line.len())];
+    let Some(equals) = line.find('=') else {
+        return message;
+    };
+    if line.trim_start().starts_with('[') || line_start + equals > start {
+        return message;
+    }
+    let key = line[..equals].trim();
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|h| h.trim_matches(|c| c == '[' || c == ']').trim());
+    match table {
+        Some(table) => format!("`{table}.{key}`: {message}"),
+        None => format!("`{key}`: {message}"),
+    }
 }
 
 /// The bytes of the lines `span` touches (all of a table, when the span is its `[header]`
@@ -706,6 +823,9 @@ fn stage(
     span: std::ops::Range<usize>,
     number: usize,
 ) -> Option<Stage> {
+    // Every value of the stage is checked, so that a second wrong one is reported with the
+    // first; the stage is built only when all of them are right.
+    let mut wrong = false;
     let moves = match &raw.moves {
         None => None,
         Some(m) if *m.get_ref() > 0 && *m.get_ref() <= 10_000 => Some(*m.get_ref() as u32),
@@ -714,26 +834,21 @@ fn stage(
                 m.span(),
                 format!("stage {number}: `moves` must be a whole number from 1 to 10000"),
             );
-            return None;
+            wrong = true;
+            None
         }
     };
-    let Some(time) = duration(c, raw.time.as_ref(), "time") else {
-        if raw.time.is_none() {
-            c.at(
-                span,
-                format!("stage {number} has no `time`, e.g. time = \"1:30:00\""),
-            );
-        }
-        return None;
-    };
+    let time = duration(c, raw.time.as_ref(), "time");
+    if raw.time.is_none() {
+        c.at(
+            span,
+            format!("stage {number} has no `time`, e.g. time = \"1:30:00\""),
+        );
+    }
     let increment = duration(c, raw.increment.as_ref(), "increment");
-    if raw.increment.is_some() && increment.is_none() {
-        return None;
-    }
+    wrong |= raw.increment.is_some() && increment.is_none();
     let delay = duration(c, raw.delay.as_ref(), "delay");
-    if raw.delay.is_some() && delay.is_none() {
-        return None;
-    }
+    let delay_wrong = raw.delay.is_some() && delay.is_none();
     let kind = choice(
         c,
         raw.delay_kind.as_ref(),
@@ -745,6 +860,7 @@ fn stage(
         None,
     );
     let delay = match (delay, kind, &raw.delay, &raw.delay_kind) {
+        _ if delay_wrong => None,
         (Some(d), Some(k), _, _) => Some((k, d)),
         (None, None, _, _) => None,
         (Some(_), None, Some(d), None) => {
@@ -765,6 +881,10 @@ fn stage(
         }
         _ => return None,
     };
+    let time = time?;
+    if wrong || delay_wrong {
+        return None;
+    }
     Some(Stage {
         moves,
         time,

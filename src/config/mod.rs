@@ -227,7 +227,7 @@ const MAX_TYPE_PROBLEMS: usize = 100;
 struct TypeProblems {
     problems: Vec<Problem>,
     /// The file read with `blanked` written over with spaces.
-    rest: Option<RawConfig>,
+    rest: Option<Box<RawConfig>>,
     blanked: Vec<std::ops::Range<usize>>,
 }
 
@@ -317,7 +317,7 @@ fn read_raw(text: &str) -> Result<RawConfig, TypeProblems> {
         let error = match toml::from_str::<RawConfig>(current) {
             Ok(raw) if blanked.is_empty() => return Ok(raw),
             Ok(raw) => {
-                rest = Some(raw);
+                rest = Some(Box::new(raw));
                 break;
             }
             Err(error) => error,

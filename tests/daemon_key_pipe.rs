@@ -154,3 +154,49 @@ fn a_hundred_thousand_distinct_key_names_do_not_grow_the_daemon() {
     );
     daemon.terminate();
 }
+
+/// Writes `bytes` to the daemon's key pipe as they are (no line end added).
+fn write_raw(daemon: &mut Daemon, bytes: &[u8]) {
+    daemon.stdin.write_all(bytes).expect("write the key pipe");
+    daemon.stdin.flush().expect("flush the key pipe");
+}
+
+/// `printf 'w'; sleep 1; printf 'b'` into `talkclock run`: each character is a key, as at a
+/// terminal; when the input ends, everyone is told once that the keyboard is closed, and the
+/// clock goes on. (Before, the characters waited for a line end that never came: nothing
+/// happened and nothing was said.)
+#[test]
+fn single_characters_on_the_pipe_play_and_the_end_of_input_is_said_once() {
+    use std::os::fd::AsRawFd;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut daemon = started(dir.path());
+    write_raw(&mut daemon, b"w");
+    wait_for_moves(&daemon, 1, 0)
+        .unwrap_or_else(|s| panic!("White's `w` without a line end did not count: {s}"));
+    std::thread::sleep(Duration::from_millis(500));
+    write_raw(&mut daemon, b"b");
+    wait_for_moves(&daemon, 1, 1)
+        .unwrap_or_else(|s| panic!("Black's `b` without a line end did not count: {s}"));
+    // The end of input: our end of the pipe replaced by /dev/null.
+    let null = std::fs::File::open("/dev/null").expect("open /dev/null");
+    // SAFETY: both descriptors are open and owned by this test for the call.
+    let replaced =
+        unsafe { talkclock_harness::libc::dup2(null.as_raw_fd(), daemon.stdin.as_raw_fd()) };
+    assert!(replaced >= 0, "dup2 failed");
+    let said = "Keyboard closed; the clock goes on. Stop it with Ctrl-C or SIGTERM.";
+    assert!(
+        daemon.wait_for_text(said, 1, Duration::from_secs(5)),
+        "{}",
+        daemon.stdout()
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let stdout = daemon.stdout();
+    assert_eq!(
+        stdout.matches(said).count(),
+        1,
+        "said once, to all: {stdout}"
+    );
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    assert_eq!(status["phase"], "running", "the clock goes on: {status}");
+    daemon.terminate();
+}

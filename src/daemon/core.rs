@@ -1023,9 +1023,36 @@ impl Core {
     /// Tells the arbiter and the players, each in his language, that a controller went or came
     /// back.
     fn device_notice(&mut self, device: &str, back: bool) {
-        for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
-            let text = crate::speech::notices::controller(self.language(listener), device, back);
-            self.text(&[listener], text);
+        self.tell_everyone(|lang| crate::speech::notices::controller(lang, device, back));
+    }
+
+    /// The daemon is stopping (Ctrl-C at its terminal, SIGINT, SIGTERM, `q` on its key pipe):
+    /// everyone is told, each in his language, before it goes.
+    pub fn stopping(&mut self) {
+        self.tell_everyone(crate::speech::notices::stopping);
+        self.collect();
+    }
+
+    /// The key pipe ended after carrying keys: everyone is told once that the keyboard is gone
+    /// and how to stop the clock, which goes on.
+    pub fn keyboard_closed(&mut self) {
+        self.tell_everyone(crate::speech::notices::keyboard_closed);
+        self.collect();
+    }
+
+    /// One text to everyone: one line per language spoken at the table, to the listeners who
+    /// speak it (a text said once when all three share a language).
+    fn tell_everyone(&mut self, text: impl Fn(crate::speech::Lang) -> String) {
+        let mut groups: Vec<(crate::speech::Lang, Vec<Listener>)> = Vec::new();
+        for listener in [Listener::White, Listener::Black, Listener::Arbiter] {
+            let lang = self.language(listener);
+            match groups.iter_mut().find(|(l, _)| *l == lang) {
+                Some((_, listeners)) => listeners.push(listener),
+                None => groups.push((lang, vec![listener])),
+            }
+        }
+        for (lang, listeners) in groups {
+            self.text(&listeners, text(lang));
         }
     }
 

@@ -172,8 +172,9 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<&'static str>();
-    let inputs =
-        keys::start(&core.config().input, input_tx, quit_tx.clone()).map_err(DaemonError::Input)?;
+    let (closed_tx, closed_rx) = unbounded::<()>();
+    let inputs = keys::start(&core.config().input, input_tx, quit_tx.clone(), closed_tx)
+        .map_err(DaemonError::Input)?;
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
 
@@ -198,6 +199,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
             actions: action_rx,
             control: ctl_rx,
             quit: quit_rx,
+            keyboard_closed: closed_rx,
             synced,
         },
         options,
@@ -229,6 +231,8 @@ struct Inbox {
     control: Receiver<ControlRequest>,
     /// Why to stop (a signal, `q`).
     quit: Receiver<&'static str>,
+    /// The key pipe ended after carrying keys.
+    keyboard_closed: Receiver<()>,
     /// A journal sync ended: what waited for it may go out.
     synced: Receiver<()>,
 }
@@ -245,8 +249,11 @@ fn core_loop(
         actions,
         control,
         quit,
+        keyboard_closed,
         synced,
     } = inbox;
+    // Told once: then (or when its reader is gone without a word) no longer waited on.
+    let mut keyboard_closed = keyboard_closed.clone();
     // Replies to the arbiter wait, like every other acknowledgement, for their records to be
     // durable: (records that must be durable first, where it goes, the line).
     let mut replies: Vec<(u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
@@ -266,6 +273,7 @@ fn core_loop(
                 core.advance(now)?;
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
+                    core.stopping();
                     deliver(core, announcer, feeds);
                     return Ok(());
                 }
@@ -309,8 +317,16 @@ fn core_loop(
                 }
             }
             recv(synced) -> _ => core.journal_synced(clocks_now()),
+            recv(keyboard_closed) -> told => {
+                if told.is_ok() {
+                    core.keyboard_closed();
+                }
+                keyboard_closed = crossbeam_channel::never();
+            }
             recv(quit) -> why => {
                 tracing::info!("stopping ({})", why.unwrap_or("signal"));
+                core.stopping();
+                deliver(core, announcer, feeds);
                 return Ok(());
             }
             recv(timeout) -> _ => {
@@ -330,6 +346,7 @@ fn core_loop(
                 feeds.periodic(core, now);
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
+                    core.stopping();
                     deliver(core, announcer, feeds);
                     return Ok(());
                 }
@@ -448,10 +465,15 @@ fn feed_queued(
     events.sort_by_key(SourceEvent::at);
     let mut closed = false;
     for event in events {
-        closed |= matches!(
+        // The terminal's reader ends on Ctrl-C: the daemon stops (and says so); that is not a
+        // controller lost while the clock runs on.
+        if matches!(
             &event,
             SourceEvent::Disconnected { device, .. } if *device == DeviceId::terminal()
-        );
+        ) {
+            closed = true;
+            continue;
+        }
         core.feed(now, CoreMsg::Source(event))?;
     }
     Ok(closed)

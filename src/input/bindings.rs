@@ -280,7 +280,9 @@ fn is_evdev_key(name: &str) -> bool {
     evdev::KeyCode::from_str(name).is_ok()
 }
 
-fn is_terminal_key(name: &str) -> bool {
+/// Whether `name` is a key the terminal (and the key pipe) can send: one character, or a named
+/// key (`Space`, `Enter`, …).
+pub fn is_terminal_key(name: &str) -> bool {
     let mut chars = name.chars();
     let single =
         matches!((chars.next(), chars.next()), (Some(c), None) if !c.is_control() && c != ' ');

@@ -14,6 +14,7 @@ pub mod event;
 pub mod gilrs_source;
 pub mod inject;
 pub mod kernel_time;
+pub mod key_pipe;
 pub mod learn;
 pub mod mapper;
 pub mod rumble;

@@ -13,6 +13,27 @@ pub fn controller(lang: Lang, device: &str, back: bool) -> String {
     }
 }
 
+/// The clock is stopping (Ctrl-C, SIGTERM): said to everyone as the daemon goes. The journal
+/// keeps the game; the next `run` restores it.
+pub fn stopping(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Часы останавливаются. Партия сохранена в журнале.".to_string(),
+        Lang::En => "The clock is stopping. The game is kept in the journal.".to_string(),
+    }
+}
+
+/// The key pipe (standard input) ended: no more keys come from it; the clock goes on.
+pub fn keyboard_closed(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Клавиатура закрыта; часы идут дальше. Остановить их: Ctrl-C или сигнал \
+                     SIGTERM."
+            .to_string(),
+        Lang::En => {
+            "Keyboard closed; the clock goes on. Stop it with Ctrl-C or SIGTERM.".to_string()
+        }
+    }
+}
+
 /// A player's Braille display cannot be reached (BRLTTY is not running, or not on `host`):
 /// the game goes on without it. Said once, to him and to the arbiter.
 pub fn braille_absent(lang: Lang, white: bool, host: &str) -> String {

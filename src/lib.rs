@@ -8,7 +8,7 @@
 //! fails on an import against this order).
 //!
 //! ```text
-//! cli                           the subcommands
+//! cli · logging                 the subcommands; the log (plain at a terminal, full for a service)
 //! station                       the hall's arbiter station: mirror, alerts spoken, commands,
 //!                               the arbiters' dashboard (its server, logins, model)
 //! daemon                        Core (sans-IO) + the real-time loop, the announcer
@@ -37,6 +37,7 @@ pub mod haptic;
 pub mod hearing;
 pub mod input;
 pub mod journal;
+pub mod logging;
 pub mod realtime;
 pub mod schedule;
 pub mod setup;

@@ -12,6 +12,11 @@ use talkclock::cli;
 struct Args {
     #[command(subcommand)]
     command: CliCommand,
+    /// The full log on standard error (time, level, module), as a service writes it. At a
+    /// terminal the log is otherwise only warnings and errors, one plain line each, and none
+    /// that repeats what is said; `RUST_LOG` asks for the full log too.
+    #[arg(long, global = true)]
+    log: bool,
 }
 
 #[derive(Subcommand)]
@@ -418,15 +423,7 @@ fn main() -> ExitCode {
     // libasound prints its own errors on stderr (dozens of `ALSA lib …` lines with no sound
     // card); the daemon says what it means in one sentence instead.
     talkclock::audio::silence_alsa_errors();
-    use std::io::IsTerminal;
-    tracing_subscriber::fmt()
-        .with_writer(|| talkclock::input::terminal_source::TerminalWriter)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,pulseaudio=off".into()),
-        )
-        .init();
+    talkclock::logging::init(args.log);
     let outcome = match args.command {
         CliCommand::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
         CliCommand::Check { config } => cli::check(config.as_deref()),

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["hall", "web"],
     &["daemon"],
     &["station"],
-    &["cli"],
+    &["cli", "logging"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

@@ -132,6 +132,18 @@ impl Config {
         Config::parse(EMBEDDED_DEFAULT, "<embedded default>")
     }
 
+    /// The embedded default's text with every listener speaking `lang` (the players' and the
+    /// arbiter's `language`), as `run` without a configuration plays it in the user's locale.
+    pub fn default_text(lang: crate::hearing::Lang) -> String {
+        EMBEDDED_DEFAULT
+            .lines()
+            .map(|line| match line.strip_prefix("language = \"ru\"") {
+                Some(rest) => format!("language = \"{}\"{rest}\n", lang.code()),
+                None => format!("{line}\n"),
+            })
+            .collect()
+    }
+
     /// Validates configuration text; `origin` names it in messages.
     pub fn parse(text: &str, origin: &str) -> Result<Config, ConfigError> {
         let fail = |problems| ConfigError {

@@ -332,3 +332,15 @@ braille_key_file = \"\"
         assert!(!brlapi_host_ok(bad), "{bad}");
     }
 }
+
+#[test]
+fn the_embedded_default_speaks_the_language_asked_for_everywhere() {
+    use crate::hearing::Lang;
+    assert_eq!(Config::default_text(Lang::Ru), EMBEDDED_DEFAULT);
+    let english = Config::parse(&Config::default_text(Lang::En), "en").unwrap();
+    assert_eq!(english.players[0].language, Lang::En);
+    assert_eq!(english.players[1].language, Lang::En);
+    assert_eq!(english.arbiter_language, Lang::En);
+    let default = Config::embedded_default().unwrap();
+    assert_eq!(english.input.bindings, default.input.bindings);
+}

@@ -360,16 +360,44 @@ impl Announcer {
     }
 
     /// One text line on stdout: `[audience] text`, starting at column 0 in a raw terminal too.
+    /// A text line on stdout: `[white] text` for some of the listeners, the text alone for all
+    /// three (a screen reader need not read the list that names everyone).
     fn print_line(&self, audience: &Audience, text: &str) {
         let end = if self.raw_terminal { "\r\n" } else { "\n" };
         let mut out = std::io::stdout().lock();
-        let _ = write!(out, "[{}] {text}{end}", names(audience));
+        let everyone = Listener::EARS
+            .iter()
+            .all(|ear| audience.listeners().contains(ear));
+        let _ = if everyone {
+            write!(out, "{text}{end}")
+        } else {
+            write!(out, "[{}] {text}{end}", names(audience))
+        };
         let _ = out.flush();
     }
 
+    /// A cue: played, or without audio, a click and a buzz as short words on the text lines
+    /// (in each listener's language), so that a press gives feedback there too.
     fn cue(&mut self, cue: Cue, audience: &Audience) {
-        let Some(audio) = &self.audio else { return };
-        audio.cue(audience.clone(), cue);
+        match &self.audio {
+            Some(audio) => audio.cue(audience.clone(), cue),
+            None if self.text => {
+                let mut groups: Vec<(crate::speech::Lang, Vec<Listener>)> = Vec::new();
+                for &listener in audience.listeners() {
+                    let lang = self.languages.of(listener);
+                    match groups.iter_mut().find(|(l, _)| *l == lang) {
+                        Some((_, group)) => group.push(listener),
+                        None => groups.push((lang, vec![listener])),
+                    }
+                }
+                for (lang, group) in groups {
+                    if let Some(word) = crate::speech::notices::cue_word(lang, cue) {
+                        self.print_line(&Audience::of(&group), word);
+                    }
+                }
+            }
+            None => {}
+        }
     }
 
     /// Lets queued speech finish and closes the audio.

@@ -451,6 +451,7 @@ impl Core {
             self.last_mono = at.mono;
             if boot_step - mono_step > SUSPEND_MS {
                 tracing::warn!(
+                    said = true,
                     "the boot-time clock moved {boot_step} ms while the monotonic clock moved \
                      {mono_step} ms: the machine slept; pausing"
                 );
@@ -490,6 +491,7 @@ impl Core {
         })?;
         if rewritten {
             tracing::warn!(
+                said = true,
                 "{}: the journal was deleted or moved away while the game ran; written again",
                 self.store.describe()
             );
@@ -511,7 +513,10 @@ impl Core {
         };
         let late = at.mono.saturating_duration_since(asked).as_millis() as i64;
         if late > STALL_MS {
-            tracing::warn!("the clock's thread ran {late} ms late (stopped or starved)");
+            tracing::warn!(
+                said = true,
+                "the clock's thread ran {late} ms late (stopped or starved)"
+            );
             let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
             self.text(&[Listener::Arbiter], text);
         }
@@ -702,6 +707,7 @@ impl Core {
             return;
         }
         tracing::error!(
+            said = true,
             "{}: cannot write the journal ({why}): the clock is paused until it can",
             self.store.describe()
         );
@@ -996,7 +1002,10 @@ impl Core {
                 tracing::info!("input device connected: {device}");
             }
             ButtonAction::DeviceLost { device } => {
-                tracing::warn!("input device lost: {device}; the clock keeps running");
+                tracing::warn!(
+                    said = true,
+                    "input device lost: {device}; the clock keeps running"
+                );
                 self.device_notice(&device.to_string(), false);
             }
             ButtonAction::DeviceBack { device } => {

@@ -111,6 +111,12 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (mut core, synced) = open_core(options, config, config_text, wrap)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
+    if options.config.is_none() {
+        // The embedded default speaks the locale's language: said, with how to change it.
+        let lang = core.config().arbiter_language;
+        let everyone = crate::hearing::Audience::of(&Listener::EARS);
+        announcer.say_text(&everyone, &crate::speech::notices::default_language(lang));
+    }
     if let Some(path) = &options.config {
         core.set_config_file(Box::new(config_file::DiskConfig::new(path.clone())));
     }
@@ -152,6 +158,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (braille, absent) = braille_feed::BrailleFeed::start(core.config(), &action_tx);
     for (side, host, why) in absent {
         tracing::warn!(
+            said = true,
             "{}'s Braille display: {why}; the game goes on without it",
             side.name()
         );
@@ -483,7 +490,7 @@ fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {
     let (text, origin) = match &options.config {
         Some(path) => (Config::read_text(path)?, path.display().to_string()),
         None => (
-            crate::config::EMBEDDED_DEFAULT.to_string(),
+            Config::default_text(crate::hearing::Lang::of_environment()),
             "<embedded default>".to_string(),
         ),
     };
@@ -518,7 +525,7 @@ fn open_core(
                 );
             }
             if let Some(warning) = journal.evidence_warning(&name) {
-                tracing::warn!("{warning}");
+                tracing::warn!(said = true, "{warning}");
             }
             let store = FileStore::resume(path, journal.good_len, journal.chain_to()).map_err(
                 |source| {
@@ -604,7 +611,7 @@ pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer
     if silent {
         // Said once, as a sentence, in the arbiter's language: no sound card, text instead.
         let notice = crate::speech::notices::no_audio(languages.of(Listener::Arbiter));
-        tracing::warn!("{notice}");
+        tracing::warn!(said = true, "{notice}");
         announcer.say_text(&Listener::Arbiter.into(), &notice);
     }
     Ok(announcer)

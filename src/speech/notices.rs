@@ -34,6 +34,32 @@ pub fn keyboard_closed(lang: Lang) -> String {
     }
 }
 
+/// `run` without a configuration: the embedded default speaks the locale's language, and how
+/// to choose another is said at start.
+pub fn default_language(lang: Lang) -> String {
+    match lang {
+        Lang::Ru => "Говорю по-русски, как велит локаль. Другой язык: ключ `language` в файле \
+                     настроек (talkclock run --config FILE)."
+            .to_string(),
+        Lang::En => "Speaking English, as the locale says. For another language, set \
+                     `language` in a configuration file (talkclock run --config FILE)."
+            .to_string(),
+    }
+}
+
+/// A click or a buzz as a short word, for the text lines when there is no sound (the other
+/// cues go with spoken words already).
+pub fn cue_word(lang: Lang, cue: crate::hearing::Cue) -> Option<&'static str> {
+    use crate::hearing::Cue;
+    match (lang, cue) {
+        (Lang::Ru, Cue::Click) => Some("щелчок"),
+        (Lang::En, Cue::Click) => Some("click"),
+        (Lang::Ru, Cue::Buzz) => Some("нажатие не засчитано"),
+        (Lang::En, Cue::Buzz) => Some("press not counted"),
+        _ => None,
+    }
+}
+
 /// A player's Braille display cannot be reached (BRLTTY is not running, or not on `host`):
 /// the game goes on without it. Said once, to him and to the arbiter.
 pub fn braille_absent(lang: Lang, white: bool, host: &str) -> String {

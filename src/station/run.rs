@@ -667,7 +667,11 @@ impl Station {
             Words::Text(_) | Words::Aside => {
                 let text = match &said.words {
                     Words::Text(words) => format!("{}: {words}", board_label(lang, said.board)),
-                    _ => super::dashboard::words::aside(lang, said.board),
+                    _ => format!(
+                        "{}: {}",
+                        board_label(lang, said.board),
+                        super::dashboard::words::aside(lang)
+                    ),
                 };
                 let (announcer, _) = &mut self.arbiters[arbiter];
                 // Spoken only by the system speech engine; otherwise printed, and nothing to wait

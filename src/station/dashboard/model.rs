@@ -334,7 +334,7 @@ impl Hall {
     /// A record of a board was kept aside, at station wall-clock `wall_ms`.
     pub fn aside(&mut self, board: u32, wall_ms: i64) {
         self.seq += 1;
-        let texts = words::texts(&self.langs, |l| words::aside(l, board));
+        let texts = words::texts(&self.langs, |l| words::aside(l).to_string());
         self.push(AlertItem {
             seq: self.seq,
             key: format!("s{}-{}", self.start, self.seq),

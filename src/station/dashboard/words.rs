@@ -54,17 +54,15 @@ pub fn silent(lang: Lang, board: u32, back: bool) -> String {
     }
 }
 
-/// A record of a board was kept aside: it does not fit the chain of the board's journal.
-pub fn aside(lang: Lang, board: u32) -> String {
+/// A record of a board was kept aside: it does not fit the chain of the board's journal
+/// (said after the board's number).
+pub fn aside(lang: Lang) -> &'static str {
     match lang {
-        Lang::Ru => format!(
-            "Доска {board}: запись журнала не сходится с его цепочкой и отложена; доска пришлёт \
-             её снова"
-        ),
-        Lang::En => format!(
-            "Board {board}: a journal record that does not fit its chain was set aside; the \
-             board is asked to send it again"
-        ),
+        Lang::Ru => "запись журнала не сходится с его цепочкой и отложена; доска пришлёт её снова",
+        Lang::En => {
+            "a journal record that does not fit its chain was set aside; the board is asked to \
+             send it again"
+        }
     }
 }
 

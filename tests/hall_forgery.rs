@@ -88,11 +88,23 @@ fn a_forged_record_that_breaks_the_chain_is_kept_aside_and_the_boards_own_is_mir
     hall.publish_as("board-1", &topic(1, "records"), payloads, &[]);
     // The board's own record of that number: the start.
     board.key("s");
-    wait_for(
-        Duration::from_secs(30),
-        "board 1's own records mirrored as its journal holds them",
-        || journal_of(&files.journal).0.len() > next && mirrored_whole(&hall, &files.journal),
-    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !(journal_of(&files.journal).0.len() > next && mirrored_whole(&hall, &files.journal)) {
+        if std::time::Instant::now() > deadline {
+            let mirror = mirror_of(&hall.mirror(), 1, &files.journal).expect("a mirror");
+            let held = std::fs::read_to_string(mirror).unwrap_or_default();
+            panic!(
+                "the mirror is not the board's journal: its record {next} is\n{}\nthe board's \
+                 is\n{}",
+                held.lines().nth(next).unwrap_or("(none)"),
+                journal_of(&files.journal)
+                    .0
+                    .get(next)
+                    .map_or("(none)", String::as_str)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let aside = hall
         .mirror()
         .join("board-1")

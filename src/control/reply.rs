@@ -2,7 +2,7 @@
 //! `{"ok":false,"error":"…"}`. Field names and the words of `phase` are stable (README).
 
 use crate::clock::{Game, GameResult, Ms, OvertimeState, Phase, Side, Stamped};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// A reply to one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,8 +43,8 @@ impl Reply {
     }
 }
 
-/// The words `status` gives for the phase of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The words `status` gives for the phase of a game (read back by the hall's station).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseWord {
     /// Before `start`.

@@ -1,7 +1,8 @@
 //! The tournament hall: every board's clock on one arbiter station, over an MQTT broker
 //! (mosquitto). A board stays a whole clock on its own; the broker only carries copies.
 //!
-//! - [`topics`] and [`payload`], what goes where, version 1 (`docs/HALL.md`);
+//! - [`topics`] and [`payload`], what goes where, version 1 (`docs/HALL.md`); [`state_bounds`],
+//!   what a board's state may say before the station believes it;
 //! - [`outbox`], the board's publisher as a pure state machine (the journal is the outbox);
 //! - [`link`], the board's network thread around it; [`mqtt`], one connection (rumqttc, v5);
 //! - [`store`], the journal store that hands each durable record to the link;
@@ -18,6 +19,7 @@ pub mod outbox;
 pub mod owner;
 pub mod passwd;
 pub mod payload;
+pub mod state_bounds;
 pub mod store;
 pub mod topics;
 

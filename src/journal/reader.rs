@@ -215,6 +215,26 @@ impl Journal {
         }
     }
 
+    /// Checks `content`, one line, as the record that would follow this journal's last one:
+    /// it reads as a record, comes next in order, and carries a digest chained to the
+    /// journal's. Returns the record and its digest. The station checks each record of a board
+    /// with it before mirroring it; `path` and `line` name the line in errors.
+    pub fn check_next(
+        &self,
+        content: &str,
+        path: &str,
+        line: usize,
+    ) -> Result<(Record, String), JournalError> {
+        let mut chained = true;
+        let (record, digest) = read_record(self, &mut chained, content, path, line)?;
+        let digest = digest.ok_or_else(|| JournalError::BadLine {
+            path: path.to_string(),
+            line,
+            reason: "no `digest`".into(),
+        })?;
+        Ok((record, digest))
+    }
+
     /// Reads and parses a journal file.
     pub fn read(path: &std::path::Path) -> Result<Journal, JournalError> {
         let name = path.display().to_string();

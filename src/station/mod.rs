@@ -4,17 +4,21 @@
 //! when a board goes silent, and carries the arbiter's commands to a board.
 //!
 //! - [`config`], `station.toml`;
-//! - [`mirror`], the journals' copies, de-duplicated, in order (pure but for its files);
+//! - [`mirror`], the journals' copies, de-duplicated, in order, each record checked against
+//!   its game's chain (pure but for its files); [`aside`], the records that do not fit;
 //! - [`queue`], one arbiter's alerts, most urgent first, one at a time (pure);
 //! - [`watch`], which boards are silent, and what to ask them again (pure);
+//! - [`misfits`], what is told of the messages not taken, in bounded words (pure);
 //! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands;
 //! - [`dashboard`], the arbiters' page (`[dashboard]`): every board, the alerts, commands
 //!   after a login.
 
+pub mod aside;
 pub mod config;
 pub mod ctl;
 pub mod dashboard;
 pub mod mirror;
+pub mod misfits;
 pub mod queue;
 pub mod run;
 pub mod status;

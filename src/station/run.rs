@@ -2,10 +2,12 @@
 //! connection runs on its own thread ([`crate::hall::mqtt`]); each arbiter's announcer plays
 //! on its audio thread.
 
+use super::aside::Aside;
 use super::config::StationConfig;
 use super::dashboard::relay::{WebCommand, ANSWER};
 use super::dashboard::Dashboard;
 use super::mirror::{Mirror, Took};
+use super::misfits::Misfits;
 use super::queue::AlertQueue;
 use super::watch::{Change, Watch};
 use crate::daemon::announcer::Announcer;
@@ -100,6 +102,8 @@ enum Words {
     Notice(Announcement),
     /// The board's words, in its arbiter's language, with "Доска N:" before them.
     Text(String),
+    /// The station's own: a record of the board was kept aside (it does not fit the chain).
+    Aside,
 }
 
 /// A line of the station's transcript.
@@ -143,6 +147,8 @@ struct Station {
     dashboard: Option<Dashboard>,
     /// Connected to the broker (a page's command is refused at once when not).
     connected: bool,
+    /// What was not taken of the boards' messages, told in bounded words.
+    misfits: Misfits,
 }
 
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
@@ -214,6 +220,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         told: HashMap::new(),
         dashboard,
         connected: false,
+        misfits: Misfits::default(),
     };
     tracing::info!(
         "station: event {}, broker {}:{}, mirror {}",
@@ -314,9 +321,22 @@ impl Station {
                     return Err(format!("a record of board {} on its topic", msg.board));
                 }
                 self.heard(board, now);
-                let took = self.mirror.record(&msg).map_err(|e| e.to_string())?;
-                if took == Took::Gap {
-                    tracing::debug!("station: board {board}: record {} ahead of a gap", msg.seq);
+                let took = self.mirror.record(&msg);
+                self.asides();
+                match took.map_err(|e| e.to_string())? {
+                    Took::Gap => {
+                        tracing::debug!(
+                            "station: board {board}: record {} ahead of a gap",
+                            msg.seq
+                        );
+                    }
+                    Took::Rival => tracing::info!(
+                        "station: board {board}: record {} came again, unlike the copy that \
+                         waits ahead of a gap; that one waits, and is checked against the \
+                         chain in its turn",
+                        msg.seq
+                    ),
+                    _ => {}
                 }
             }
             Kind::Alerts => {
@@ -339,6 +359,13 @@ impl Station {
                 if msg.board != board {
                     return Err(format!("a state of board {} on its topic", msg.board));
                 }
+                if let Err(problem) = msg.check() {
+                    if let Some(line) = self.misfits.state_refused(board, problem) {
+                        tracing::warn!("station: {line}");
+                    }
+                    return Ok(());
+                }
+                self.misfits.state_believed(board);
                 // A retained state is old news: it rebuilds the picture, it is not a heartbeat.
                 let fresh = crate::journal::wall_now() - msg.wall_ms
                     < self.config.silent_after.as_millis() as i64;
@@ -374,6 +401,41 @@ impl Station {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Logs the records the mirror kept aside, and tells the arbiter of the first of a board.
+    fn asides(&mut self) {
+        for aside in self.mirror.take_asides() {
+            let told = self.misfits.aside(&aside);
+            if let Some(line) = told.line {
+                tracing::warn!("station: {line}");
+            }
+            if told.alert {
+                self.aside_alert(&aside);
+            }
+        }
+    }
+
+    fn aside_alert(&mut self, aside: &Aside) {
+        let board = aside.board;
+        let wall_ms = crate::journal::wall_now();
+        self.show(|hall| hall.aside(board, wall_ms));
+        let at = self.config.arbiter_of(board);
+        if let Some((_, queue)) = self.arbiters.get_mut(at) {
+            queue.push(
+                Priority::Warning,
+                Said {
+                    board,
+                    kind: "aside",
+                    priority: Priority::Warning,
+                    game: Some(aside.game.clone()),
+                    alert: None,
+                    late_ms: None,
+                    received_ms: None,
+                    words: Words::Aside,
+                },
+            );
+        }
     }
 
     fn heard(&mut self, board: u32, now: Instant) {
@@ -519,6 +581,13 @@ impl Station {
                 self.tell(board, progress);
             }
         }
+        self.asides();
+        if self.misfits.due(now) {
+            let refused = self.mirror.take_refused();
+            for line in self.misfits.summary(now, refused) {
+                tracing::warn!("station: {line}");
+            }
+        }
         self.pump(now);
         if let Err(e) = self.mirror.sync() {
             tracing::error!("station: cannot sync the mirror: {e}");
@@ -595,8 +664,15 @@ impl Station {
                 }]);
                 (text, took)
             }
-            Words::Text(words) => {
-                let text = format!("{}: {words}", board_label(lang, said.board));
+            Words::Text(_) | Words::Aside => {
+                let text = match &said.words {
+                    Words::Text(words) => format!("{}: {words}", board_label(lang, said.board)),
+                    _ => format!(
+                        "{}: {}",
+                        board_label(lang, said.board),
+                        super::dashboard::words::aside(lang)
+                    ),
+                };
                 let (announcer, _) = &mut self.arbiters[arbiter];
                 // Spoken only by the system speech engine; otherwise printed, and nothing to wait
                 // for.

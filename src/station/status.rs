@@ -1,5 +1,6 @@
 //! `talkclock station status`: every board of the event in one line each, from the boards'
-//! retained states on the broker and the station's mirror.
+//! retained states on the broker and the station's mirror. A state with values no clock gives
+//! ([`StateMsg::check`]) is not shown: its line says it was refused, and why.
 //!
 //! ```text
 //! board 12  running white  white 1:02:03  black 0:58:10  moves 23/22  online  mirror 512/512
@@ -9,6 +10,7 @@ use super::config::StationConfig;
 use super::mirror::game_file;
 use super::run::StationError;
 use crate::hall::mqtt::{self, LinkEvent};
+use crate::hall::state_bounds::StateProblem;
 use crate::hall::topics::Kind;
 use crate::hall::{StateMsg, Topics};
 use rumqttc::v5::mqttbytes::QoS;
@@ -26,6 +28,21 @@ const CONNECT: Duration = Duration::from_secs(5);
 struct Board {
     state: Option<StateMsg>,
     online: Option<bool>,
+    /// Why its state was refused.
+    refused: Option<StateProblem>,
+}
+
+impl Board {
+    /// Takes `state` if it may be believed.
+    fn take(&mut self, state: StateMsg) {
+        match state.check() {
+            Ok(()) => {
+                self.state = Some(state);
+                self.refused = None;
+            }
+            Err(problem) => self.refused = Some(problem),
+        }
+    }
 }
 
 /// Prints every board's line; the station's mirror alone when the broker does not answer.
@@ -61,7 +78,9 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
             LinkEvent::Message { topic, payload } => match topics.parse(&topic) {
                 Some((board, Kind::State)) => {
                     if let Ok(state) = serde_json::from_slice::<StateMsg>(&payload) {
-                        boards.entry(board).or_default().state = Some(state);
+                        if state.board == board {
+                            boards.entry(board).or_default().take(state);
+                        }
                     }
                 }
                 Some((board, Kind::Online)) => {
@@ -82,7 +101,7 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
             if why.is_empty() { "no reply" } else { &why }
         ));
         for (board, state) in mirror_states(&config.mirror) {
-            boards.entry(board).or_default().state = Some(state);
+            boards.entry(board).or_default().take(state);
         }
     }
     if boards.is_empty() {
@@ -162,7 +181,10 @@ fn line(board: &u32, b: &Board, mirror: &Path) -> String {
             }
             parts.push(format!("game {}", state.game));
         }
-        None => parts.push("no state".into()),
+        None => match b.refused {
+            Some(problem) => parts.push(format!("state refused: {problem}")),
+            None => parts.push("no state".into()),
+        },
     }
     parts.join("  ")
 }

@@ -144,6 +144,15 @@ impl Hall {
 
     /// Starts the station with `extra` at the end of its configuration (a `[dashboard]`).
     pub fn station_with(&self, extra: &str) -> Station {
+        self.start_station(extra, false)
+    }
+
+    /// As [`Hall::station_with`], its log (warnings and errors) kept for [`Station::log`].
+    pub fn station_logged(&self, extra: &str) -> Station {
+        self.start_station(extra, true)
+    }
+
+    fn start_station(&self, extra: &str, logged: bool) -> Station {
         let config = self.station_config_with(extra);
         let starts = std::fs::read_dir(self.dir.path())
             .map(|d| {
@@ -153,6 +162,11 @@ impl Hall {
             })
             .unwrap_or(0);
         let part = self.dir.path().join(format!("station-{starts:03}.jsonl"));
+        let log = logged.then(|| self.dir.path().join(format!("log-station-{starts:03}.txt")));
+        let stderr = match &log {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("the station's log")),
+            None => Stdio::inherit(),
+        };
         let child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
             .args(["station", "--no-audio", "--config"])
             .arg(&config)
@@ -161,13 +175,52 @@ impl Hall {
             .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("talkclock station starts");
         Station {
             child: Some(child),
             part,
+            log,
         }
+    }
+
+    /// `mosquitto_pub` (MQTT v5, QoS 1) as `user` with its own password: each of `payloads`
+    /// (one line each) a message on `topic`, read from its standard input (`-l`); `extra` are
+    /// more arguments (`-r`). Returns once the broker has taken them all.
+    pub fn publish_as(
+        &self,
+        user: &str,
+        topic: &str,
+        payloads: impl IntoIterator<Item = String>,
+        extra: &[&str],
+    ) {
+        use std::io::Write;
+        let password = talkclock::hall::credentials::read(&self.credentials(user))
+            .expect("the credentials")
+            .password;
+        let mut child = Command::new("mosquitto_pub")
+            .args(["-h", "127.0.0.1", "-V", "mqttv5", "-q", "1", "-p"])
+            .arg(self.broker.port().to_string())
+            .args(["-u", user, "-P", &password, "-t", topic, "-l"])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mosquitto_pub runs (install mosquitto-clients)");
+        let mut stdin = child.stdin.take().expect("its standard input");
+        for payload in payloads {
+            assert!(!payload.contains('\n'), "one message a line");
+            writeln!(stdin, "{payload}").expect("write a message");
+        }
+        drop(stdin);
+        let out = child.wait_with_output().expect("mosquitto_pub ends");
+        assert!(
+            out.status.success(),
+            "mosquitto_pub as {user}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 
     /// `talkclock station status`'s output.
@@ -205,6 +258,67 @@ impl Hall {
     }
 }
 
+impl Hall {
+    /// `mosquitto_sub -v` (MQTT v5, QoS 1) as `user` on `topic`: what it printed so far.
+    pub fn subscribe_as(&self, user: &str, topic: &str) -> Subscriber {
+        use std::io::BufRead;
+        let password = talkclock::hall::credentials::read(&self.credentials(user))
+            .expect("the credentials")
+            .password;
+        // Line-buffered through stdbuf, which then execs mosquitto_sub (the guard kills it).
+        let mut child = Command::new("stdbuf")
+            .args([
+                "-oL",
+                "mosquitto_sub",
+                "-h",
+                "127.0.0.1",
+                "-V",
+                "mqttv5",
+                "-q",
+                "1",
+            ])
+            .arg("-p")
+            .arg(self.broker.port().to_string())
+            .args(["-u", user, "-P", &password, "-v", "-t", topic])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mosquitto_sub runs (install mosquitto-clients)");
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        if let Some(out) = child.stdout.take() {
+            let sink = lines.clone();
+            std::thread::spawn(move || {
+                for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                    sink.lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .push(line);
+                }
+            });
+        }
+        Subscriber {
+            _child: talkclock_harness::process::ChildGuard(Some(child)),
+            lines,
+        }
+    }
+}
+
+/// A running `mosquitto_sub` and the lines it printed.
+pub struct Subscriber {
+    _child: talkclock_harness::process::ChildGuard,
+    lines: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Subscriber {
+    /// Every line so far.
+    pub fn lines(&self) -> Vec<String> {
+        self.lines
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+}
+
 /// A board's files.
 pub struct BoardFiles {
     pub dir: PathBuf,
@@ -217,9 +331,23 @@ pub struct BoardFiles {
 pub struct Station {
     child: Option<Child>,
     part: PathBuf,
+    log: Option<PathBuf>,
 }
 
 impl Station {
+    /// What it logged so far (started with [`Hall::station_logged`]).
+    pub fn log(&self) -> String {
+        self.log
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_default()
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     /// Every line it said, over every start (parsed).
     pub fn lines(&self) -> Vec<serde_json::Value> {
         let dir = self.part.parent().expect("a folder");
@@ -280,6 +408,11 @@ pub fn wait_for(limit: Duration, what: &str, mut check: impl FnMut() -> bool) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// A board's topic of kind `leaf` (`records`, `state`).
+pub fn topic(board: u32, leaf: &str) -> String {
+    format!("talkclock/v1/{EVENT}/board/{board}/{leaf}")
 }
 
 /// The lines of a JSON-lines file.

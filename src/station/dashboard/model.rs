@@ -31,6 +31,8 @@ pub enum AlertKind {
     Silent,
     /// The board is back.
     Back,
+    /// A record of the board was kept aside (it does not fit the chain).
+    Aside,
 }
 
 impl From<Priority> for AlertKind {
@@ -324,6 +326,20 @@ impl Hall {
             } else {
                 AlertKind::Silent
             },
+            wall_ms,
+            texts,
+        });
+    }
+
+    /// A record of a board was kept aside, at station wall-clock `wall_ms`.
+    pub fn aside(&mut self, board: u32, wall_ms: i64) {
+        self.seq += 1;
+        let texts = words::texts(&self.langs, |l| words::aside(l).to_string());
+        self.push(AlertItem {
+            seq: self.seq,
+            key: format!("s{}-{}", self.start, self.seq),
+            board,
+            kind: AlertKind::Aside,
             wall_ms,
             texts,
         });

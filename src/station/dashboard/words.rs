@@ -54,6 +54,18 @@ pub fn silent(lang: Lang, board: u32, back: bool) -> String {
     }
 }
 
+/// A record of a board was kept aside: it does not fit the chain of the board's journal
+/// (said after the board's number).
+pub fn aside(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ru => "запись журнала не сходится с его цепочкой и отложена; доска пришлёт её снова",
+        Lang::En => {
+            "a journal record that does not fit its chain was set aside; the board is asked to \
+             send it again"
+        }
+    }
+}
+
 /// A side's name in the table.
 pub fn side(lang: Lang, side: Side) -> &'static str {
     match (lang, side) {

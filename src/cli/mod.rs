@@ -67,6 +67,9 @@ pub enum Failure {
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}")]
     Voices(String),
+    /// No audio output can play here: nothing was said (exit 1).
+    #[error("{0}")]
+    NoAudio(String),
     /// `hall init` refused its options or an existing hall (exit 2), or could not write
     /// (exit 1).
     #[error("{0}")]
@@ -101,7 +104,7 @@ impl Failure {
             | Failure::Read { .. }
             | Failure::Usage(_)
             | Failure::Inject(_) => 2,
-            Failure::Learn(_) | Failure::Stopped(_) | Failure::Io(_) => 1,
+            Failure::Learn(_) | Failure::Stopped(_) | Failure::Io(_) | Failure::NoAudio(_) => 1,
         }
     }
 }
@@ -189,7 +192,10 @@ pub fn say(
         println!("{}", utterance.text);
         return Ok(());
     }
-    crate::daemon::speak_once(lang, &utterance, rate).map_err(Failure::Usage)
+    crate::daemon::speak_once(lang, &utterance, rate).map_err(|e| match e {
+        crate::daemon::SpeakError::Voices(why) => Failure::Voices(why),
+        no_audio @ crate::daemon::SpeakError::NoAudio(_) => Failure::NoAudio(no_audio.to_string()),
+    })
 }
 
 /// The default journal: `$XDG_STATE_HOME/talkclock/journal.jsonl` (or under `~/.local/state`).
@@ -233,15 +239,19 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
             ),
         }
     }
-    match crate::audio::devices(crate::audio::HostKind::Auto) {
-        Ok(list) if list.is_empty() => {
-            println!("audio: no output device: announcements are printed as text lines")
+    // Opened, as the daemon opens them: ALSA lists plugins (null, jack, oss…) on a machine
+    // with no sound card, and a count of those says nothing about what can play.
+    match crate::daemon::open_audio(&config.audio.output) {
+        Ok(out) => {
+            out.shutdown();
+            println!(
+                "audio: {} opened and can play",
+                config.audio.output.devices().join(", ")
+            );
         }
-        Ok(list) => println!(
-            "audio: {} output device(s); `talkclock devices` lists them",
-            list.len()
-        ),
-        Err(e) => println!("audio: cannot list devices: {e}"),
+        Err(why) => {
+            println!("audio: no audio output: {why}; announcements are printed as text lines")
+        }
     }
     if let Some(hall) = &config.hall {
         match crate::hall::credentials::read(&hall.credentials) {

@@ -576,6 +576,8 @@ pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer
         None
     } else {
         open_audio(&config.audio.output)
+            .map_err(|why| tracing::info!("{why}"))
+            .ok()
     };
     let system = match config.audio.speech {
         crate::config::audio::SpeechEngine::System { rate } if !options.no_audio => {
@@ -617,38 +619,29 @@ pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer
     Ok(announcer)
 }
 
-fn open_audio(config: &crate::audio::AudioConfig) -> Option<crate::audio::AudioOut> {
+/// Opens the configured outputs, giving a device that cannot open now (no sound card at all,
+/// which would be retried for ever) a moment; why not, when none can play. A device lost
+/// later is rebuilt by the audio thread.
+pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::AudioOut, String> {
     use crate::audio::{devices, AudioOut};
     match devices(config.host) {
         Ok(list) if !list.is_empty() => {}
-        Ok(_) => {
-            tracing::info!("no audio output device found");
-            return None;
-        }
-        Err(e) => {
-            tracing::info!("cannot list audio devices: {e}");
-            return None;
-        }
+        Ok(_) => return Err("no audio output device was found (is there a sound card?)".into()),
+        Err(e) => return Err(format!("the audio devices cannot be listed: {e}")),
     }
-    let out = match AudioOut::start(config.clone()) {
-        Ok(out) => out,
-        Err(e) => {
-            tracing::info!("cannot start audio: {e}");
-            return None;
-        }
-    };
-    // A device that cannot open now (no sound card at all) would be retried forever: give it
-    // a moment, then fall back to text lines and say why. A device lost later is rebuilt.
+    let out = AudioOut::start(config.clone()).map_err(|e| format!("audio cannot start: {e}"))?;
     let deadline = Instant::now() + std::time::Duration::from_millis(1_500);
     while !out.all_devices_open() && Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     if out.all_devices_open() {
-        Some(out)
+        Ok(out)
     } else {
-        tracing::info!("no configured audio output could be opened (is there a sound card?)");
         out.shutdown();
-        None
+        Err(format!(
+            "the configured audio output ({}) cannot be opened (is there a sound card?)",
+            config.devices().join(", ")
+        ))
     }
 }
 
@@ -726,12 +719,23 @@ pub fn render_once(
     voices.render(lang, utterance)
 }
 
+/// Why [`speak_once`] could not speak.
+#[derive(Debug, thiserror::Error)]
+pub enum SpeakError {
+    /// The voice pack cannot render it.
+    #[error("{0}")]
+    Voices(String),
+    /// No audio output can play here.
+    #[error("nothing was said: {0}; `talkclock say --print` prints the readout instead")]
+    NoAudio(String),
+}
+
 /// Speaks one utterance through the voice pack on the default output at a speech `rate`, then
 /// returns.
-pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), String> {
-    let pcm = render_once(lang, utterance, rate)?;
+pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), SpeakError> {
+    let pcm = render_once(lang, utterance, rate).map_err(SpeakError::Voices)?;
     let config = crate::audio::AudioConfig::single_speaker("default");
-    let audio = open_audio(&config).ok_or("no audio output could be opened (see the log)")?;
+    let audio = open_audio(&config).map_err(SpeakError::NoAudio)?;
     audio.speak(
         crate::hearing::Listener::All,
         pcm,

@@ -499,6 +499,7 @@ mod tests {
                     seq,
                     wall_ms: 1,
                     config: "x".into(),
+                    chain: Some(crate::journal::Chain::Sha256),
                 }
             } else {
                 Record::Heartbeat {

@@ -32,7 +32,11 @@ enum CliCommand {
     },
     /// Validate a configuration file and report every problem with line and column.
     Check {
-        /// The configuration file (TOML); the embedded default when omitted.
+        /// The configuration file (TOML): `talkclock check FILE`; the embedded default when
+        /// omitted.
+        #[arg(value_name = "FILE", conflicts_with = "config")]
+        file: Option<PathBuf>,
+        /// The same, as the other commands take it.
         #[arg(long)]
         config: Option<PathBuf>,
     },
@@ -426,7 +430,7 @@ fn main() -> ExitCode {
     talkclock::logging::init(args.log);
     let outcome = match args.command {
         CliCommand::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
-        CliCommand::Check { config } => cli::check(config.as_deref()),
+        CliCommand::Check { file, config } => cli::check(file.or(config).as_deref()),
         CliCommand::Run(run) => cli::run(run.options(), run.check),
         CliCommand::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),
         CliCommand::Replay { journal } => cli::replay(&journal),

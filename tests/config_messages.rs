@@ -275,3 +275,96 @@ fn a_second_bad_value_in_a_stage_is_told_and_a_type_error_names_its_key() {
         "{found:#?}"
     );
 }
+
+/// `talkclock check FILE`, as a user first types it (before, only `--config FILE` was taken).
+#[test]
+fn check_takes_the_file_as_a_positional_argument() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("game.toml");
+    std::fs::write(&file, "mode = 5\n[[time_control.stage]]\ntime = \"5:00\"\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("check")
+        .arg(&file)
+        .output()
+        .expect("talkclock check runs");
+    let found = listed(&out, &file);
+    assert_eq!(out.status.code(), Some(2), "{found:#?}");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].starts_with("1:8: `mode`"), "{found:#?}");
+}
+
+/// A configuration that does not load does not hide a script's bad lines: `simulate` tells
+/// both, each with its place.
+#[test]
+fn simulate_tells_the_configurations_problems_and_every_bad_script_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("game.toml");
+    std::fs::write(&config, "mode = 5\n").expect("write");
+    let script = dir.path().join("game.script");
+    std::fs::write(
+        &script,
+        "@0:00 start\n@0:01 jump white\n@0:02 press purple\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("simulate")
+        .arg("--config")
+        .arg(&config)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .expect("talkclock simulate runs");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let config_place = format!("{}:1:8: `mode`", config.display());
+    assert!(stderr.contains(&config_place), "{stderr}");
+    for line in [2, 3] {
+        let place = format!("{}:{line}: ", script.display());
+        assert!(stderr.contains(&place), "{place}: {stderr}");
+    }
+}
+
+/// A station's configuration is checked as the station reads it, every problem in one pass.
+/// (Before, `check` read it as a clock's and named three of its four tables; the station
+/// itself stopped at the first problem.)
+#[test]
+fn check_lists_every_problem_of_a_stations_configuration() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("station.toml");
+    std::fs::write(
+        &file,
+        "[broker]\nurl = \"mqtt://localhost:1883\"\nevent = \"bad event!\"\n\
+         credentials = \"c\"\n[station]\nsilent_after = \"never\"\n[[arbiter]]\nname = \"A\"\n\
+         language = \"xx\"\nboards = \"1-\"\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("4 problems"), "{stderr}");
+    for said in [
+        "event `bad event!`",
+        "silent_after `never`",
+        "language `xx`",
+        "boards `1-`",
+    ] {
+        assert!(stderr.contains(said), "{said}: {stderr}");
+    }
+    std::fs::write(
+        &file,
+        "[broker]\nurl = \"mqtt://localhost:1883\"\nevent = \"e\"\ncredentials = \"c\"\n\
+         [foo]\na = 1\n[bar]\nb = 2\n[[arbiter]]\nname = \"A\"\nboards = 5\n",
+    )
+    .expect("write");
+    let out = check(&file);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for said in [
+        "line 5, column 2: unknown field `foo`",
+        "line 7, column 2: unknown field `bar`",
+        "line 11, column 10: `arbiter.boards`: invalid type",
+    ] {
+        assert!(stderr.contains(said), "{said}: {stderr}");
+    }
+}

@@ -128,20 +128,51 @@ pub fn load_config(path: Option<&Path>) -> Result<Config, ConfigError> {
     }
 }
 
+/// Whether the file at `path` is a station's configuration: TOML with a `[broker]` table.
+fn is_station_config(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|table| table.contains_key("broker"))
+}
+
 /// `talkclock simulate`: prints the transcript, or nothing at all when the input is bad.
+/// Every problem of the configuration and of the script is told in one run: a configuration
+/// that does not load does not hide the script's bad lines.
 pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
-    let config = load_config(config)?;
+    let config = load_config(config);
     let text = std::fs::read_to_string(script).map_err(|source| Failure::Read {
         path: script.display().to_string(),
         source,
     })?;
-    let steps = parse_script(&text, &script.display().to_string())?;
+    let steps = parse_script(&text, &script.display().to_string());
+    let (config, steps) = match (config, steps) {
+        (Ok(config), Ok(steps)) => (config, steps),
+        (Err(config), Err(script)) => {
+            eprint!("{config}");
+            return Err(script.into());
+        }
+        (Err(config), _) => return Err(config.into()),
+        (_, Err(script)) => return Err(script.into()),
+    };
     let lines = run_script(&config, &steps);
     print_lines(lines)
 }
 
 /// `talkclock check`: says the file is good, or lists every problem.
 pub fn check(config: Option<&Path>) -> Result<(), Failure> {
+    // A station's configuration (its `[broker]`) is checked as the station reads it.
+    if let Some(path) = config.filter(|p| is_station_config(p)) {
+        let station = crate::station::config::StationConfig::load(path)
+            .map_err(crate::station::run::StationError::from)?;
+        println!(
+            "{}: the station's configuration is valid (event {}, {} arbiter(s))",
+            path.display(),
+            station.event,
+            station.arbiters.len()
+        );
+        return Ok(());
+    }
     let loaded = load_config(config)?;
     let name = config.map_or("<embedded default>".to_string(), |p| {
         p.display().to_string()

@@ -236,14 +236,21 @@ const MAX_TYPE_PROBLEMS: usize = 100;
 
 /// The problems of type or syntax in a file, and what of it could still be read: the raw
 /// structs of the file with the wrong lines blanked, whose values are then checked too.
-struct TypeProblems {
+pub struct TypeProblems<T> {
     problems: Vec<Problem>,
     /// The file read with `blanked` written over with spaces.
-    rest: Option<Box<RawConfig>>,
+    rest: Option<Box<T>>,
     blanked: Vec<std::ops::Range<usize>>,
 }
 
-impl TypeProblems {
+impl<T> TypeProblems<T> {
+    /// The problems of type, syntax and unknown keys, in the order of the file.
+    pub fn problems(self) -> Vec<Problem> {
+        self.problems
+    }
+}
+
+impl TypeProblems<RawConfig> {
     /// Every problem: those of type, and those of value that the blanking cannot have caused,
     /// in the order of the file. A value problem that names a blanked key (a `delay_kind`
     /// "without `delay`", a stage with "no `time`") may be wrong only for want of that key; so
@@ -318,7 +325,13 @@ fn blanked_keys(text: &str, blanked: &[std::ops::Range<usize>]) -> Vec<String> {
 /// only the blanking caused (the text no longer parses, or a key is now missing from a table
 /// that was blanked into) ends the search or is passed over. What reads in the end is kept, so
 /// that the values outside the blanked tables are checked too ([`TypeProblems::with_values`]).
-fn read_raw(text: &str) -> Result<RawConfig, TypeProblems> {
+fn read_raw(text: &str) -> Result<RawConfig, TypeProblems<RawConfig>> {
+    read_typed(text)
+}
+
+/// Reads `text` as `T` reporting every wrong type, unknown key or syntax error as
+/// [`read_raw`] does (the station's configuration is read with it too).
+pub fn read_typed<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, TypeProblems<T>> {
     let mut c = Collector::new(text);
     let mut work: Vec<u8> = text.as_bytes().to_vec();
     let mut blanked: Vec<std::ops::Range<usize>> = Vec::new();
@@ -326,7 +339,7 @@ fn read_raw(text: &str) -> Result<RawConfig, TypeProblems> {
     for _ in 0..MAX_TYPE_PROBLEMS * 2 {
         // Blanking only ever writes spaces over whole lines, so the text stays UTF-8.
         let current = std::str::from_utf8(&work).unwrap_or_default();
-        let error = match toml::from_str::<RawConfig>(current) {
+        let error = match toml::from_str::<T>(current) {
             Ok(raw) if blanked.is_empty() => return Ok(raw),
             Ok(raw) => {
                 rest = Some(Box::new(raw));

@@ -43,6 +43,21 @@ pub struct StationConfigError {
     pub message: String,
 }
 
+impl StationConfigError {
+    /// Every problem found, one a line after the first (the count said first when there are
+    /// several).
+    fn of(origin: &str, problems: Vec<String>) -> StationConfigError {
+        let message = match problems.as_slice() {
+            [one] => one.clone(),
+            many => format!("{} problems\n{}", many.len(), many.join("\n")),
+        };
+        StationConfigError {
+            origin: origin.to_string(),
+            message,
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -151,24 +166,30 @@ impl StationConfig {
         origin: &str,
         base: &Path,
     ) -> Result<StationConfig, StationConfigError> {
-        let fail = |message: String| StationConfigError {
-            origin: origin.to_string(),
-            message,
+        // Every problem is gathered, so that one check lists them all.
+        let mut problems: Vec<String> = Vec::new();
+        let raw: Raw = match crate::config::read_typed::<Raw>(text) {
+            Ok(raw) => raw,
+            Err(typed) => {
+                let problems = typed
+                    .problems()
+                    .into_iter()
+                    .map(|p| match p.line {
+                        0 => p.message,
+                        line => format!("line {line}, column {}: {}", p.column, p.message),
+                    })
+                    .collect();
+                return Err(StationConfigError::of(origin, problems));
+            }
         };
-        let raw: Raw = toml::from_str(text).map_err(|e| {
-            let (line, column) = e
-                .span()
-                .map(|s| crate::config::diagnostic::line_column(text, s.start))
-                .unwrap_or((0, 0));
-            fail(format!("line {line}, column {column}: {}", e.message()))
-        })?;
-        let (host, port, tls) =
-            parse_url(&raw.broker.url).map_err(|e| fail(format!("[broker] url {e}")))?;
+        let broker = parse_url(&raw.broker.url)
+            .map_err(|e| problems.push(format!("[broker] url {e}")))
+            .ok();
         if !valid_event(&raw.broker.event) {
-            return Err(fail(format!(
+            problems.push(format!(
                 "[broker] event `{}`: use 1–64 letters, digits, '-' or '_'",
                 raw.broker.event
-            )));
+            ));
         }
         let within = |p: &str| {
             let p = PathBuf::from(p);
@@ -178,48 +199,65 @@ impl StationConfig {
                 base.join(p)
             }
         };
-        let duration = |value: &Option<String>, key: &str, default: u64| match value {
-            None => Ok(Duration::from_secs(default)),
-            Some(v) => parse_duration(v)
-                .ok()
-                .filter(|ms| *ms > 0)
-                .map(|ms| Duration::from_millis(ms as u64))
-                .ok_or_else(|| fail(format!("[station] {key} `{v}`: a time such as \"0:10\""))),
+        let mut duration = |value: &Option<String>, key: &str, default: u64| match value {
+            None => Some(Duration::from_secs(default)),
+            Some(v) => {
+                let parsed = parse_duration(v)
+                    .ok()
+                    .filter(|ms| *ms > 0)
+                    .map(|ms| Duration::from_millis(ms as u64));
+                if parsed.is_none() {
+                    problems.push(format!("[station] {key} `{v}`: a time such as \"0:10\""));
+                }
+                parsed
+            }
         };
+        let silent_after = duration(&raw.station.silent_after, "silent_after", 10);
+        let late_after = duration(&raw.station.late_after, "late_after", 5);
         if raw.arbiter.is_empty() {
-            return Err(fail(
-                "no [[arbiter]]: the station speaks to at least one arbiter".into(),
-            ));
+            problems.push("no [[arbiter]]: the station speaks to at least one arbiter".into());
         }
         let mut arbiters = Vec::new();
         for (i, a) in raw.arbiter.iter().enumerate() {
             let at = format!("[[arbiter]] {} (`{}`)", i + 1, a.name);
-            let language = Lang::from_code(&a.language)
-                .ok_or_else(|| fail(format!("{at}: language `{}`: ru or en", a.language)))?;
-            let boards = parse_boards(&a.boards).map_err(|e| fail(format!("{at}: boards {e}")))?;
+            let language = Lang::from_code(&a.language);
+            if language.is_none() {
+                problems.push(format!("{at}: language `{}`: ru or en", a.language));
+            }
+            let boards = parse_boards(&a.boards)
+                .map_err(|e| problems.push(format!("{at}: boards {e}")))
+                .ok();
             // A board's configuration that only speaks: the time control is never used.
             let mut board_config = format!(
                 "[[time_control.stage]]\ntime = \"1:00\"\n[arbiter]\nlanguage = \"{}\"\n",
-                language.code()
+                language.unwrap_or(Lang::En).code()
             );
             if let Some(audio) = &a.audio {
                 let mut doc = toml::Table::new();
                 doc.insert("audio".into(), toml::Value::Table(audio.clone()));
                 board_config.push_str(&toml::to_string(&doc).unwrap_or_default());
             }
-            let mut speech = Config::parse(&board_config, &format!("{at} [arbiter.audio]"))
-                .map_err(|e| fail(e.to_string()))?;
-            earpiece_only(&mut speech);
-            arbiters.push(Arbiter {
-                name: a.name.clone(),
-                language,
-                boards,
-                speech,
-            });
+            let speech = Config::parse(&board_config, &format!("{at} [arbiter.audio]"))
+                .map_err(|e| problems.push(e.to_string().trim_end().to_string()))
+                .ok();
+            if let (Some(language), Some(boards), Some(mut speech)) = (language, boards, speech) {
+                earpiece_only(&mut speech);
+                arbiters.push(Arbiter {
+                    name: a.name.clone(),
+                    language,
+                    boards,
+                    speech,
+                });
+            }
         }
         let dashboard = match &raw.dashboard {
-            Some(d) => Some(d.check(text).map_err(fail)?),
+            Some(d) => d.check(text).map_err(|e| problems.push(e)).ok(),
             None => None,
+        };
+        let (Some((host, port, tls)), Some(silent_after), Some(late_after), true) =
+            (broker, silent_after, late_after, problems.is_empty())
+        else {
+            return Err(StationConfigError::of(origin, problems));
         };
         Ok(StationConfig {
             dashboard,
@@ -230,8 +268,8 @@ impl StationConfig {
             event: raw.broker.event,
             credentials: within(&raw.broker.credentials),
             mirror: within(raw.station.mirror.as_deref().unwrap_or("station-mirror")),
-            silent_after: duration(&raw.station.silent_after, "silent_after", 10)?,
-            late_after: duration(&raw.station.late_after, "late_after", 5)?,
+            silent_after,
+            late_after,
             arbiters,
         })
     }

@@ -23,6 +23,8 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
+	@echo "A practice game on the embedded default: s starts, w and b are White's and Black's clocks,"
+	@echo "t and y say their times, p pauses, r resumes; Ctrl-C stops the clock."
 	./target/release/talkclock run
 
 test: deps-test

@@ -144,6 +144,12 @@ impl Hall {
 
     /// Starts the station with `extra` at the end of its configuration (a `[dashboard]`).
     pub fn station_with(&self, extra: &str) -> Station {
+        self.station_wrapped(&[], extra, None)
+    }
+
+    /// As [`Hall::station_with`], under `wrapper` (e.g. `prlimit --nofile=1024:1024 --`, which
+    /// execs the station), its log (standard error) into `log` when given.
+    pub fn station_wrapped(&self, wrapper: &[&str], extra: &str, log: Option<&Path>) -> Station {
         let config = self.station_config_with(extra);
         let starts = std::fs::read_dir(self.dir.path())
             .map(|d| {
@@ -153,7 +159,20 @@ impl Hall {
             })
             .unwrap_or(0);
         let part = self.dir.path().join(format!("station-{starts:03}.jsonl"));
-        let child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        let binary = env!("CARGO_BIN_EXE_talkclock");
+        let mut command = match wrapper.split_first() {
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(binary);
+                c
+            }
+            None => Command::new(binary),
+        };
+        let stderr = match log {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("the station's log")),
+            None => Stdio::inherit(),
+        };
+        let child = command
             .args(["station", "--no-audio", "--config"])
             .arg(&config)
             .arg("--transcript")
@@ -161,7 +180,7 @@ impl Hall {
             .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("talkclock station starts");
         Station {
@@ -220,6 +239,11 @@ pub struct Station {
 }
 
 impl Station {
+    /// Its process id.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// Every line it said, over every start (parsed).
     pub fn lines(&self) -> Vec<serde_json::Value> {
         let dir = self.part.parent().expect("a folder");

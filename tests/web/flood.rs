@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long one connect may wait (the server may leave it in its queue).
-const CONNECT_WITHIN: Duration = Duration::from_secs(2);
+/// How long one connect may wait (a server that stopped accepting leaves it in its queue,
+/// and a full queue makes it wait for ever).
+const CONNECT_WITHIN: Duration = Duration::from_millis(200);
 
 /// How often a slowloris connection sends its next header line.
 const DRIBBLE_EVERY: Duration = Duration::from_secs(1);

@@ -171,7 +171,7 @@ fn twenty_thousand_far_ahead_records_are_refused_in_bounded_memory_and_the_board
     let (mut board, files, lines, id) = quiet_board(&hall);
     let gap = lines.len();
     let mirrored = hall.subscribe_as("station", &topic(1, "mirrored"));
-    let (_, before) = memory_kb(station.pid());
+    let (_, before) = memory_kb(station.pid().expect("the station runs"));
     let filler = "x".repeat(LINE);
     let payloads = (0..FLOOD).map(|i| record_msg(&id, gap + 1 + i, &filler));
     hall.publish_as("board-1", &topic(1, "records"), payloads, &[]);
@@ -193,7 +193,7 @@ fn twenty_thousand_far_ahead_records_are_refused_in_bounded_memory_and_the_board
             })
             .sum()
     };
-    let grew = || memory_kb(station.pid()).1.saturating_sub(before);
+    let grew = || memory_kb(station.pid().expect("the station runs")).1.saturating_sub(before);
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
     let (mut last, mut since) = (0, std::time::Instant::now());
     while grew() <= BOUND_KB && (last == 0 || since.elapsed() < Duration::from_secs(11)) {
@@ -208,7 +208,7 @@ fn twenty_thousand_far_ahead_records_are_refused_in_bounded_memory_and_the_board
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    let (now, peak) = memory_kb(station.pid());
+    let (now, peak) = memory_kb(station.pid().expect("the station runs"));
     assert!(
         grew() <= BOUND_KB,
         "the station grew from a peak of {before} kB to one of {peak} kB (now {now} kB)"

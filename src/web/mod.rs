@@ -5,14 +5,49 @@
 //!
 //! The pages, their scripts and styles are embedded in the binary ([`assets`]); no CDN, no
 //! framework, no build step.
+//!
+//! A page takes only what its [`limits`] give it ([`serve`]): so many connections in all and
+//! from one address, sized to leave the rest of the process a reserve of file descriptors,
+//! and idle or dribbling connections closed.
 
 pub mod assets;
 pub mod board;
+pub mod limits;
+pub mod serve;
 pub mod view;
 pub mod words;
 
+use limits::PageLimits;
 use std::net::SocketAddr;
+use std::sync::{Mutex, PoisonError};
 use thiserror::Error;
+
+/// The connections promised to the pages started in this process so far.
+static GIVEN: Mutex<u64> = Mutex::new(0);
+
+/// The limits of a new page: the soft limit of open files raised to the hard one first, then
+/// the page's connections sized to fit under it beside the reserve and the other pages.
+fn page_limits(what: &str) -> PageLimits {
+    let soft = limits::raise_open_files().unwrap_or(u64::MAX);
+    let open = limits::open_files();
+    let mut given = GIVEN.lock().unwrap_or_else(PoisonError::into_inner);
+    let page = PageLimits::fitting(soft, open, *given);
+    if !page.fit(soft, open, *given) {
+        tracing::warn!(
+            "the {what} gets {} connections, beyond what the limit of {soft} open files leaves \
+             ({open} open, {} reserved): raise LimitNOFILE",
+            page.connections,
+            limits::RESERVED_FDS
+        );
+    }
+    *given += page.connections as u64;
+    tracing::debug!(
+        "the {what}: at most {} connections, {} from one address (open files: {open} of {soft})",
+        page.connections,
+        page.per_client
+    );
+    page
+}
 
 /// Why a page cannot be served.
 #[derive(Debug, Error)]
@@ -37,9 +72,10 @@ pub enum WebError {
     },
 }
 
-/// Serves `router` on `listen` from a new thread named `web`; returns the address it listens
-/// on (the port chosen by the system when `listen`'s is 0). Binding happens before this
-/// returns, so an address in use is an error at start, not a silent page missing.
+/// Serves `router` on `listen` from a new thread named `web`, within the page's limits;
+/// returns the address it listens on (the port chosen by the system when `listen`'s is 0).
+/// Binding happens before this returns, so an address in use is an error at start, not a
+/// silent page missing.
 pub fn start(
     listen: SocketAddr,
     router: axum::Router,
@@ -62,6 +98,7 @@ pub fn start(
             addr: listen,
             source,
         })?;
+    let limits = page_limits(what);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
@@ -72,11 +109,7 @@ pub fn start(
         .spawn(move || {
             runtime.block_on(async move {
                 match tokio::net::TcpListener::from_std(listener) {
-                    Ok(listener) => {
-                        if let Err(e) = axum::serve(listener, router).await {
-                            tracing::error!("the {what} stopped serving: {e}");
-                        }
-                    }
+                    Ok(listener) => serve::serve(listener, router, limits, what).await,
                     Err(e) => tracing::error!("cannot serve the {what}: {e}"),
                 }
             });

@@ -144,15 +144,25 @@ impl Hall {
 
     /// Starts the station with `extra` at the end of its configuration (a `[dashboard]`).
     pub fn station_with(&self, extra: &str) -> Station {
-        self.start_station(extra, false)
+        self.station_wrapped(&[], extra, None)
     }
 
     /// As [`Hall::station_with`], its log (warnings and errors) kept for [`Station::log`].
     pub fn station_logged(&self, extra: &str) -> Station {
-        self.start_station(extra, true)
+        let starts = std::fs::read_dir(self.dir.path())
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("log-station-"))
+                    .count()
+            })
+            .unwrap_or(0);
+        let log = self.dir.path().join(format!("log-station-{starts:03}.txt"));
+        self.station_wrapped(&[], extra, Some(&log))
     }
 
-    fn start_station(&self, extra: &str, logged: bool) -> Station {
+    /// As [`Hall::station_with`], under `wrapper` (e.g. `prlimit --nofile=1024:1024 --`, which
+    /// execs the station), its log (standard error) into `log` when given.
+    pub fn station_wrapped(&self, wrapper: &[&str], extra: &str, log: Option<&Path>) -> Station {
         let config = self.station_config_with(extra);
         let starts = std::fs::read_dir(self.dir.path())
             .map(|d| {
@@ -162,12 +172,21 @@ impl Hall {
             })
             .unwrap_or(0);
         let part = self.dir.path().join(format!("station-{starts:03}.jsonl"));
-        let log = logged.then(|| self.dir.path().join(format!("log-station-{starts:03}.txt")));
-        let stderr = match &log {
+        let binary = env!("CARGO_BIN_EXE_talkclock");
+        let mut command = match wrapper.split_first() {
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(binary);
+                c
+            }
+            None => Command::new(binary),
+        };
+        let stderr = match log {
             Some(path) => Stdio::from(std::fs::File::create(path).expect("the station's log")),
             None => Stdio::inherit(),
         };
-        let child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        let log = log.map(Path::to_path_buf);
+        let child = command
             .args(["station", "--no-audio", "--config"])
             .arg(&config)
             .arg("--transcript")
@@ -335,7 +354,7 @@ pub struct Station {
 }
 
 impl Station {
-    /// What it logged so far (started with [`Hall::station_logged`]).
+    /// What it logged so far (started with [`Hall::station_logged`] or a log file).
     pub fn log(&self) -> String {
         self.log
             .as_ref()
@@ -344,8 +363,8 @@ impl Station {
     }
 
     /// Its process id.
-    pub fn pid(&self) -> u32 {
-        self.child.as_ref().map_or(0, Child::id)
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
     }
 
     /// Every line it said, over every start (parsed).

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
 use std::time::{Duration, Instant};
 
 /// How long a request may take (a login hashes its password: seconds in a debug build).
@@ -45,8 +45,59 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Answer {
-    let mut stream = TcpStream::connect_timeout(&addr, TIMEOUT).expect("connect to the page");
-    stream.set_read_timeout(Some(TIMEOUT)).expect("timeout");
+    let stream = TcpStream::connect_timeout(&addr, TIMEOUT).expect("connect to the page");
+    exchange(stream, addr, method, path, headers, body).expect("an answer")
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (on Linux every address of
+/// 127.0.0.0/8 is this machine's), given up when `connect` takes longer than `limit`.
+pub fn connect_from(
+    from: Ipv4Addr,
+    addr: SocketAddr,
+    limit: Duration,
+) -> std::io::Result<TcpStream> {
+    use rustix::net::{bind, connect, socket, sockopt, AddressFamily, SocketType};
+    let fd = socket(AddressFamily::INET, SocketType::STREAM, None)?;
+    sockopt::set_socket_timeout(&fd, sockopt::Timeout::Send, Some(limit))?;
+    bind(&fd, &SocketAddrV4::new(from, 0))?;
+    connect(&fd, &addr)?;
+    let stream = TcpStream::from(fd);
+    stream.set_write_timeout(None)?;
+    Ok(stream)
+}
+
+/// As [`request`], from the loopback address `from`, within `limit`; the error says what
+/// failed (no connection, no answer).
+pub fn request_from(
+    from: Ipv4Addr,
+    addr: SocketAddr,
+    limit: Duration,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Result<Answer, String> {
+    let stream = connect_from(from, addr, limit).map_err(|e| format!("connect: {e}"))?;
+    stream
+        .set_read_timeout(Some(limit))
+        .map_err(|e| e.to_string())?;
+    exchange(stream, addr, method, path, headers, body)
+}
+
+/// One request on `stream`, `Connection: close`, and its whole answer.
+fn exchange(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Result<Answer, String> {
+    if stream.read_timeout().ok().flatten().is_none() {
+        stream
+            .set_read_timeout(Some(TIMEOUT))
+            .map_err(|e| e.to_string())?;
+    }
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
@@ -55,11 +106,18 @@ pub fn request(
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).expect("send");
-    stream.write_all(body).expect("send the body");
+    stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body))
+        .map_err(|e| format!("send: {e}"))?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read the answer");
-    parse(&raw)
+    stream
+        .read_to_end(&mut raw)
+        .map_err(|e| format!("read the answer: {e}"))?;
+    if raw.is_empty() {
+        return Err("closed with no answer".into());
+    }
+    Ok(parse(&raw))
 }
 
 fn parse(raw: &[u8]) -> Answer {

@@ -6,11 +6,13 @@
 //! only after a login with the arbiters' password, and only with the session's CSRF token.
 //!
 //! - [`settings`], the section; [`password`], its hash; [`session`] and [`guard`], logins,
-//!   cookies, the origin and CSRF checks (pure);
+//!   cookies, the origin and CSRF checks (pure); [`throttle`], failed logins per address
+//!   (pure); [`checks`], the queue of password checks;
 //! - [`model`], the hall as the pages see it (pure); [`words`], the page's words (ru/en);
 //! - [`relay`], commands waiting for their board's reply; [`server`], the routes;
 //! - [`Dashboard`], the station loop's handle.
 
+pub mod checks;
 pub mod guard;
 pub mod model;
 pub mod password;
@@ -18,6 +20,7 @@ pub mod relay;
 pub mod server;
 pub mod session;
 pub mod settings;
+pub mod throttle;
 pub mod words;
 
 use crate::hearing::Lang;
@@ -27,7 +30,7 @@ use relay::{Relay, WebCommand};
 use settings::DashboardSettings;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
 /// The station loop's handle on the dashboard: it changes the hall the pages see (never
 /// waiting for them) and takes the pages' commands.
@@ -73,7 +76,8 @@ impl Dashboard {
             hello: hello.into(),
             password: settings.password.clone().map(Arc::new),
             sessions: Arc::new(Mutex::new(session::Sessions::default())),
-            logins: Arc::new(Semaphore::new(1)),
+            checks: checks::Checks::default(),
+            throttle: Arc::new(Mutex::new(throttle::Throttle::default())),
             commands: commands_tx,
         };
         let addr = crate::web::start(settings.listen, server::router(app), "hall dashboard")?;

@@ -5,22 +5,25 @@
 //! | `GET /`, `/dashboard.js`, `/dashboard.css` | the page, embedded |
 //! | `GET /events` | server-sent events: `hello` (words, languages), `update` (rows and alerts new to this page), `ping` |
 //! | `GET /session` | whether this browser is logged in, and its CSRF token |
-//! | `POST /login` | a form with `password`: a session cookie, then `303` to `/`; `401` on a wrong password |
+//! | `POST /login` | a form with `password`: a session cookie, then `303` to `/`; `401` on a wrong password; `429` while the address is locked out; `503` when the checks' queue is full |
 //! | `POST /logout` | ends the session |
 //! | `POST /command` | `{"board":N,"request":{…}}`: the board's reply |
 //!
 //! Every POST passes [`guard::same_origin`] first (`403`); a command or logout then needs a
 //! live session (`401`) and its CSRF token (`403`). A password is checked off the web thread
-//! (`spawn_blocking`), one login at a time.
+//! (`spawn_blocking`), one login at a time, through [`checks`](super::checks) and
+//! [`throttle`](super::throttle); a wrong one is logged with the client's address.
 
+use super::checks::Checks;
 use super::guard;
 use super::model::{Cursor, Hall};
 use super::password::PasswordHash;
 use super::relay::{Answer, WebCommand, ANSWER};
 use super::session::{self, Sessions};
+use super::throttle::{Gate, Throttle};
 use crate::web::assets::{self, types};
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -28,9 +31,10 @@ use axum::routing::{get, post};
 use axum::{Form, Json, Router};
 use serde::Deserialize;
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-use tokio::sync::{oneshot, watch, Semaphore};
+use tokio::sync::{oneshot, watch};
 use tokio_stream::wrappers::{IntervalStream, WatchStream};
 use tokio_stream::{Stream, StreamExt};
 
@@ -58,8 +62,10 @@ pub struct App {
     pub password: Option<Arc<PasswordHash>>,
     /// The logged-in sessions.
     pub sessions: Arc<Mutex<Sessions>>,
-    /// One login checked at a time.
-    pub logins: Arc<Semaphore>,
+    /// The password checks, one at a time.
+    pub checks: Checks,
+    /// The failed logins of each client address.
+    pub throttle: Arc<Mutex<Throttle>>,
     /// Commands to the station's loop.
     pub commands: crossbeam_channel::Sender<WebCommand>,
 }
@@ -154,7 +160,57 @@ struct LoginForm {
     password: String,
 }
 
-async fn login(State(app): State<App>, request: Request) -> Response {
+/// A login refused for a while: `status`, the reason, and when to try again.
+fn refuse_for(status: StatusCode, error: &str, retry: Duration) -> Response {
+    let seconds = retry.as_secs_f64().ceil().max(1.0) as u64;
+    let mut response = (
+        status,
+        Json(serde_json::json!({ "ok": false, "error": error, "retry_after_s": seconds })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
+/// An address's login being checked; see [`Throttle::gate`].
+struct Checking {
+    throttle: Arc<Mutex<Throttle>>,
+    ip: std::net::IpAddr,
+    done: bool,
+}
+
+impl Checking {
+    /// The password was `right` or not: the address's failures in a row, and its lockout.
+    fn finish(mut self, right: bool) -> (u32, Option<Duration>) {
+        self.done = true;
+        self.throttle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .checked(self.ip, Some(right), Instant::now())
+    }
+}
+
+impl Drop for Checking {
+    fn drop(&mut self) {
+        if !self.done {
+            self.throttle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .checked(self.ip, None, Instant::now());
+        }
+    }
+}
+
+/// How long a login refused for a full queue should wait before it tries again.
+const BUSY_RETRY: Duration = Duration::from_secs(2);
+
+async fn login(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+) -> Response {
     if let Err(e) = guard::same_origin(request.headers()) {
         return refuse(StatusCode::FORBIDDEN, &e.to_string());
     }
@@ -164,21 +220,75 @@ async fn login(State(app): State<App>, request: Request) -> Response {
             "no arbiters' password is set: the page is read-only",
         );
     };
-    let Form(form) = match Form::<LoginForm>::from_request(request, &()).await {
-        Ok(form) => form,
-        Err(rejection) => return rejection.into_response(),
+    let form = tokio::time::timeout(
+        crate::web::limits::BODY_TIMEOUT,
+        Form::<LoginForm>::from_request(request, &()),
+    );
+    let Form(form) = match form.await {
+        Ok(Ok(form)) => form,
+        Ok(Err(rejection)) => return rejection.into_response(),
+        Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "the form came too slowly"),
     };
-    let Ok(permit) = app.logins.clone().acquire_owned().await else {
-        return refuse(StatusCode::SERVICE_UNAVAILABLE, "the station is stopping");
+    let ip = peer.ip();
+    let gate = app
+        .throttle
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .gate(ip, Instant::now());
+    let suspect = match gate {
+        Gate::Check { suspect } => suspect,
+        Gate::LockedOut(left) => {
+            return refuse_for(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many wrong passwords from this address: try again later",
+                left,
+            )
+        }
+        Gate::Busy => {
+            return refuse_for(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "a login from this address is being checked already",
+                BUSY_RETRY,
+            )
+        }
+    };
+    // From here the address is marked busy until `checking` says how it went (or is dropped,
+    // when the client gives up: the address is then free again).
+    let checking = Checking {
+        throttle: app.throttle.clone(),
+        ip,
+        done: false,
+    };
+    let turn = match app.checks.turn(suspect).await {
+        Ok(turn) => turn,
+        Err(full) => {
+            drop(checking);
+            tracing::warn!("dashboard: a login from {ip} refused: {full}");
+            return refuse_for(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &full.to_string(),
+                BUSY_RETRY,
+            );
+        }
     };
     let checked = tokio::task::spawn_blocking(move || {
-        let _one_at_a_time = permit;
+        let _one_at_a_time = turn;
         hash.verify(&form.password)
     })
     .await;
-    if checked.ok() != Some(true) {
+    let right = checked.ok() == Some(true);
+    let (failures, lockout) = checking.finish(right);
+    if !right {
+        match lockout {
+            Some(l) => tracing::warn!(
+                "dashboard: a wrong password from {ip} ({failures} in a row): locked out for {} s",
+                l.as_secs()
+            ),
+            None => tracing::warn!("dashboard: a wrong password from {ip} ({failures} in a row)"),
+        }
         return refuse(StatusCode::UNAUTHORIZED, "wrong password");
     }
+    tracing::info!("dashboard: an arbiter logged in from {ip}");
     let fresh = app
         .sessions
         .lock()
@@ -239,9 +349,14 @@ async fn command(State(app): State<App>, request: Request) -> Response {
     if let Err((status, why)) = authorised(&app, request.headers()) {
         return refuse(status, &why);
     }
-    let Json(body) = match Json::<CommandBody>::from_request(request, &()).await {
-        Ok(body) => body,
-        Err(rejection) => return refuse(rejection.status(), &rejection.body_text()),
+    let body = tokio::time::timeout(
+        crate::web::limits::BODY_TIMEOUT,
+        Json::<CommandBody>::from_request(request, &()),
+    );
+    let Json(body) = match body.await {
+        Ok(Ok(body)) => body,
+        Ok(Err(rejection)) => return refuse(rejection.status(), &rejection.body_text()),
+        Err(_) => return refuse(StatusCode::REQUEST_TIMEOUT, "the command came too slowly"),
     };
     let max = crate::config::hall::MAX_BOARD;
     if !(1..=max).contains(&body.board) {

@@ -138,6 +138,10 @@ pub struct PageWords {
     pub log_out: &'static str,
     /// The password was wrong.
     pub wrong_password: &'static str,
+    /// Too many wrong passwords from this computer: locked out for `{n}` seconds more.
+    pub login_locked: &'static str,
+    /// The station is checking other logins (or this computer's last one) now.
+    pub login_busy: &'static str,
     /// The commands' heading.
     pub commands: &'static str,
     /// The command field.
@@ -205,6 +209,8 @@ pub fn page_words(lang: Lang) -> PageWords {
             log_in: "Войти",
             log_out: "Выйти",
             wrong_password: "Неверный пароль.",
+            login_locked: "Слишком много неверных паролей с этого компьютера: попробуйте снова через {n} с.",
+            login_busy: "Станция проверяет другие входы: попробуйте снова через несколько секунд.",
             commands: "Команда доске",
             command: "Команда",
             command_names: [
@@ -266,6 +272,8 @@ pub fn page_words(lang: Lang) -> PageWords {
             log_in: "Log in",
             log_out: "Log out",
             wrong_password: "Wrong password.",
+            login_locked: "Too many wrong passwords from this computer: try again in {n} s.",
+            login_busy: "The station is checking other logins: try again in a few seconds.",
             commands: "A command to a board",
             command: "Command",
             command_names: [

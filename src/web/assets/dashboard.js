@@ -437,7 +437,14 @@
     try {
       const r = await fetch("/login", { method: "POST", body, credentials: "same-origin" });
       field.value = "";
-      if (!r.ok) $("login-status").textContent = words().wrong_password;
+      if (!r.ok) {
+        const w = words();
+        const reply = await r.json().catch(() => ({}));
+        $("login-status").textContent =
+          r.status === 429 ? fill(w.login_locked, { n: reply.retry_after_s || 1 })
+          : r.status === 503 ? w.login_busy
+          : w.wrong_password;
+      }
     } catch (_) {
       $("login-status").textContent = words().lost;
     }

@@ -8,7 +8,7 @@
 //! as open; one that cannot be reopened is a lost device like any other. Closing, not
 //! pausing: a paused (corked) PulseAudio stream kept its client polling (0.4 % of a core) and
 //! kept a buffer of silence to play before the next sound, where a new stream starts empty
-//! (see `docs/PERFORMANCE.md`, "Issue 12: audio"). Before it closes, a PulseAudio stream with
+//! (see `docs/perf/2026-11-30-0f15f29-audio-idle.md`). Before it closes, a PulseAudio stream with
 //! nothing to play stops asking for samples (`pulse.rs`) and [`DeviceOutput::wake`] restarts
 //! it, so a sound after a short quiet does not wait behind queued silence either.
 //!
@@ -19,8 +19,8 @@
 //! Where a device has a second stream beside its first (the cues'), the two rest together:
 //! neither is closed while the other has sound to play. A close is work for the sound
 //! server, and on a busy machine it held up the other stream's next period long enough for a
-//! readout to fall silent for a moment (`docs/PERFORMANCE.md`, "A readout's gap beside a
-//! click").
+//! readout to fall silent for a moment
+//! (`docs/perf/2026-12-02-cd11bde-readout-gap-beside-click.md`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -17,7 +17,7 @@
 //! runs dry; with two periods queued there were 20 ms, and on a busy machine
 //! the main thread answered later than that whenever the cue stream beside it opened, woke,
 //! ran dry or closed: the readout fell silent for 1–11 ms at a period's boundary
-//! (`docs/PERFORMANCE.md`, "A readout's gap beside a click").
+//! (`docs/perf/2026-12-02-cd11bde-readout-gap-beside-click.md`).
 
 use std::ffi::{CStr, CString};
 use std::future::Future;

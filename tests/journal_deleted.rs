@@ -64,6 +64,16 @@ fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() 
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     daemon.key("b");
+    // The keys and the control socket are two ways in: the pause waits for both presses.
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let status = daemon.ctl(r#"{"cmd":"status"}"#);
+        if status["moves"]["white"] == 1 && status["moves"]["black"] == 1 {
+            break;
+        }
+        assert!(std::time::Instant::now() < end, "the presses: {status}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
     std::fs::remove_file(&journal).unwrap();
     assert!(

@@ -19,13 +19,29 @@ LISTEN_MODEL ?= $(TARGET_DIR)/listen/model
 LISTEN_ARGS ?=
 VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: run test bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
+.PHONY: run test check bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
 	@echo "A practice game on the embedded default: s starts, w and b are White's and Black's clocks,"
 	@echo "t and y say their times, p pauses, r resumes; Ctrl-C stops the clock."
 	./target/release/talkclock run
+
+# The fast tier (issue 33): formatting, lints, the unit tests and the integration tests that
+# start no outside service (no PulseAudio, ALSA device, speech-dispatcher, mosquitto, Chromium,
+# BRLTTY, strace or libfaketime) and take seconds; `make test` runs them all, these included.
+CHECK_TESTS = bench_launcher cli_no_sound config_messages core_properties daemon_arbiter_bounds \
+	daemon_key_pipe daemon_new_game daemon_reload daemon_setup_menu daemon_signals \
+	daemon_socket_fuzz daemon_stall daemon_terminal devices fuzz_inputs journal_damage \
+	journal_deleted journal_lock journal_recover journal_tamper learn legacy_journal long_game \
+	man_page module_order overtime_properties say_rate scenarios speech_grammar_en \
+	speech_grammar_ru warning_properties
+
+check:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
+	$(CARGO) test -j$(JOBS) -p talkclock --lib --bins $(addprefix --test ,$(CHECK_TESTS))
+	$(CARGO) test -j$(JOBS) -p talkclock-harness --lib
 
 test: deps-test
 	$(CARGO) fmt --all --check

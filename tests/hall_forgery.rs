@@ -193,7 +193,11 @@ fn twenty_thousand_far_ahead_records_are_refused_in_bounded_memory_and_the_board
             })
             .sum()
     };
-    let grew = || memory_kb(station.pid().expect("the station runs")).1.saturating_sub(before);
+    let grew = || {
+        memory_kb(station.pid().expect("the station runs"))
+            .1
+            .saturating_sub(before)
+    };
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
     let (mut last, mut since) = (0, std::time::Instant::now());
     while grew() <= BOUND_KB && (last == 0 || since.elapsed() < Duration::from_secs(11)) {

@@ -6,6 +6,7 @@
 #   make listen how well Whisper base understands the voice packs, beside RHVoice continuous
 #               (harness/listen/; not part of make test; figures in docs/PERFORMANCE.md);
 #               make listen-test runs only its self-tests (parser, silence padding)
+#   make man    write the manual page target/man/talkclock.1 (read it: man -l target/man/talkclock.1)
 #   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
 #               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
 
@@ -19,7 +20,7 @@ LISTEN_MODEL ?= $(TARGET_DIR)/listen/model
 LISTEN_ARGS ?=
 VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: run test check bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
+.PHONY: run test check man bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
@@ -48,6 +49,14 @@ test: deps-test
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS) --workspace
 	cd harness/listen && python3 -m unittest -q test_parse test_lead
+
+# The manual page, made by the program itself (`talkclock man`), as the package installs it.
+man: deps-build
+	$(CARGO) build -j$(JOBS) -p talkclock
+	mkdir -p target/man
+	$(TARGET_DIR)/debug/talkclock man >target/man/talkclock.1.tmp
+	mv target/man/talkclock.1.tmp target/man/talkclock.1
+	@echo "target/man/talkclock.1: read it with  man -l target/man/talkclock.1"
 
 # The benchmark needs the test packages (private PulseAudio, parec, speech-dispatcher).
 bench: deps-test

@@ -174,8 +174,7 @@ enum CliCommand {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
-    /// Print the manual page (roff) made from these definitions (the package build runs it).
-    #[command(hide = true)]
+    /// Print the manual page (roff): read it with `talkclock man | man -l -`.
     Man,
     /// Make one synthesised recording into a voice-pack clip (voices/build.sh runs it).
     #[command(hide = true)]
@@ -320,8 +319,8 @@ struct RunArgs {
     /// when omitted.
     #[arg(long)]
     socket: Option<PathBuf>,
-    /// Let this user's group use the control socket too (mode 0660): the arbiters of a system
-    /// service join its group (`talkclock`) instead of becoming its user.
+    /// Let the daemon's group use the control socket too (mode 0660): the arbiters of the
+    /// packaged service join its group, `talkclock-arbiter`, instead of becoming its user.
     #[arg(long)]
     socket_group: bool,
     /// The voice packs folder.
@@ -514,8 +513,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes the manual page: the command with its subcommands (`SUBCOMMANDS`), then each
-/// visible subcommand's own options, from the same definitions as `--help`.
 /// `talkclock haptic-practice`, its words checked.
 fn haptic_practice(
     config: Option<&std::path::Path>,
@@ -548,23 +545,12 @@ fn haptic_practice(
     )
 }
 
+/// `talkclock man`: the manual page, its COMMANDS made from the same definitions as `--help`.
 fn man_page() -> Result<(), cli::Failure> {
     use clap::CommandFactory;
     let mut command = Args::command();
     command.build();
-    let mut page = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut page)?;
-    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let man = clap_mangen::Man::new(sub.clone());
-        std::io::Write::write_all(
-            &mut page,
-            format!(".SH \"TALKCLOCK {}\"\n", sub.get_name().to_uppercase()).as_bytes(),
-        )?;
-        man.render_description_section(&mut page)?;
-        if sub.get_arguments().any(|a| !a.is_hide_set()) {
-            man.render_options_section(&mut page)?;
-        }
-    }
-    std::io::Write::write_all(&mut std::io::stdout().lock(), &page)?;
+    let page = cli::man::page(&command);
+    std::io::Write::write_all(&mut std::io::stdout().lock(), page.as_bytes())?;
     Ok(())
 }

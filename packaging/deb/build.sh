@@ -74,8 +74,13 @@ install -D -m 0644 config/talkclock.service "$root/lib/systemd/system/talkclock.
 install -D -m 0644 config/talkclock-user.service "$root/usr/lib/systemd/user/talkclock.service"
 install -D -m 0644 config/99-talkclock-input.rules "$root/lib/udev/rules.d/99-talkclock-input.rules"
 
-# The guides and the README, the copyright and the changelog.
+# The guides and the README, the copyright and the changelog. The user-facing docs/ go beside
+# the README under the same names, so its links (`docs/HALL.md`) and the manual's hold there.
 install -m 0644 README.md docs/guide.en.md docs/guide.ru.md "$doc/"
+install -d "$doc/docs"
+for page in BRAILLE DASHBOARD DISPLAY HALL HAPTICS PROVISIONING TRANSCRIPT; do
+    install -m 0644 "docs/$page.md" "$doc/docs/"
+done
 gzip -9n "$doc/README.md"
 install -m 0644 packaging/deb/copyright "$doc/copyright"
 changelog_date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")

@@ -42,8 +42,16 @@ for file in usr/share/man/man1/talkclock.1.gz etc/talkclock/talkclock.toml \
     usr/share/talkclock/voices/en-slt/pack.toml usr/share/talkclock/voices/en-slt/LICENSE \
     lib/udev/rules.d/99-talkclock-input.rules usr/share/doc/talkclock/copyright \
     usr/lib/systemd/user/talkclock.service \
-    usr/share/doc/talkclock/guide.en.md usr/share/doc/talkclock/guide.ru.md; do
+    usr/share/doc/talkclock/guide.en.md usr/share/doc/talkclock/guide.ru.md \
+    usr/share/doc/talkclock/docs/HALL.md usr/share/doc/talkclock/docs/TRANSCRIPT.md; do
     [ -f "$root/$file" ] || fail "$file is missing from $deb"
 done
 dpkg-deb -f "$deb" Depends | grep -q libasound2 || fail "Depends does not name libasound2"
+# A board has no screen: speech-dispatcher's audio plugins depend on libpulse0 and libaudio2,
+# which bring 10 X11 libraries, so it is only suggested (the voice packs speak through ALSA).
+for field in Depends Pre-Depends Recommends; do
+    if dpkg-deb -f "$deb" "$field" | grep -Eq 'speech-dispatcher|libpulse0|libaudio2|libx11'; then
+        fail "$field pulls speech-dispatcher or X11 onto a board: $(dpkg-deb -f "$deb" "$field")"
+    fi
+done
 echo "$deb: lintian clean, unit verified, no source-tree path, files in place"

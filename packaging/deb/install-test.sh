@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the built package on this machine and tries it as a board would: for a fresh
-# Debian (`../shared/tools/fresh-debian.sh . 'make deb && bash packaging/deb/install-test.sh'`),
-# not for a developer's machine (it adds the talkclock user and installs the service).
+# Installs the built package on this machine and tries it as a board would. Run it as root on a
+# fresh Debian 12 (a throwaway virtual machine or container holding this repository), after
+# `make deb`: `bash packaging/deb/install-test.sh`. Not for a developer's machine: it purges
+# libraries, adds the talkclock user and installs the service.
 #   - apt-get install ./target/debian/talkclock_*.deb pulls in what it needs (the libraries the
 #     build installed are purged first);
 #   - `talkclock run --check` as the talkclock user finds the voices and the config;
@@ -26,7 +27,14 @@ for lib in libasound2 libspeechd2; do
         fail "$lib is still installed before the test"
     fi
 done
+before=$(dpkg-query -W -f='${Package}\n' | sort)
 apt-get install -y -q "./$deb"
+# A board has no screen and speaks with the voice packs through ALSA: the package brings no X11
+# library, sound server or speech-dispatcher (a user who wants it names it, README).
+brought=$(comm -13 <(echo "$before") <(dpkg-query -W -f='${Package}\n' | sort))
+echo "install-test: the package brought $(echo "$brought" | grep -c .) packages: $(echo $brought)"
+heavy=$(echo "$brought" | grep -E '^(libx11|libxcb|libpulse0|libaudio2|speech-dispatcher)' || true)
+[ -z "$heavy" ] || fail "installing the package brought $(echo $heavy)"
 for lib in libasound2 libspeechd2; do
     dpkg-query -W -f='${Status}' "$lib" | grep -q 'install ok installed' ||
         fail "installing the package did not pull in $lib"

@@ -5,6 +5,7 @@ mod buttons;
 mod hall;
 pub mod haptic_practice;
 mod learn;
+pub mod man;
 mod station;
 pub use station::{import_from_station, station, station_ctl, station_passwd, station_status};
 mod listen;

@@ -97,6 +97,9 @@ pub(crate) struct DeviceOutput {
     next_retry: Instant,
     retry_delay: Duration,
     failures: u32,
+    /// The stream has opened at least once (a device that never opened is told to the
+    /// listeners by the daemon, "no audio output": its first failure is only logged as info).
+    opened_once: bool,
     rest: Rest,
     /// Since when the mixer has had nothing to play (while awake and open).
     idle_since: Option<Instant>,
@@ -124,6 +127,7 @@ impl DeviceOutput {
             next_retry: now,
             retry_delay: FIRST_RETRY,
             failures: 0,
+            opened_once: false,
             rest: Rest::Awake,
             idle_since: None,
             current: Arc::new(AtomicU64::new(0)),
@@ -366,6 +370,7 @@ impl DeviceOutput {
                     tracing::info!(device = %self.request.device, "audio output back");
                 }
                 self.stream = Some(stream);
+                self.opened_once = true;
                 self.failures = 0;
                 self.retry_delay = FIRST_RETRY;
                 self.last_callbacks = 0;
@@ -394,8 +399,10 @@ impl DeviceOutput {
             }
             Err(e) => {
                 self.failures += 1;
-                if self.failures == 1 {
+                if self.failures == 1 && self.opened_once {
                     tracing::warn!("{e}; retrying in the background");
+                } else if self.failures == 1 {
+                    tracing::info!("{e}; retrying in the background");
                 } else {
                     tracing::debug!(attempt = self.failures, "{e}");
                 }

@@ -24,8 +24,9 @@ fn talkclock(args: &[&std::ffi::OsStr]) -> std::process::Output {
         .unwrap()
 }
 
-#[test]
-fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
+/// A game in which White moved and the arbiter gave him a minute (`+1:00`), then (when
+/// `pause`) paused; the daemon stopped. Its files.
+fn game_with_a_minute_given(pause: bool) -> common_daemon::Files {
     let files = common_daemon::Files::new(CONFIG);
     let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
@@ -34,9 +35,56 @@ fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
     daemon.key("w");
     let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
     assert_eq!(reply["ok"], true, "{reply}");
-    assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
+    if pause {
+        assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
+    }
     daemon.terminate();
+    files
+}
 
+/// `replay`, `export` and the daemon's restore all refuse `journal` with exit 3, naming
+/// `place`; the journal is left as it was.
+fn refused_everywhere(dir: &std::path::Path, journal: &std::path::Path, place: &str) {
+    let before = std::fs::read(journal).unwrap();
+    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(3), "replay: {stderr}");
+    assert!(stderr.contains(place), "replay: {stderr}");
+
+    let out = dir.join("spare.jsonl");
+    let export = talkclock(&[
+        "export".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--to".as_ref(),
+        out.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&export.stderr);
+    assert_eq!(export.status.code(), Some(3), "export: {stderr}");
+    assert!(stderr.contains(place), "export: {stderr}");
+
+    let run = talkclock(&[
+        "run".as_ref(),
+        "--no-audio".as_ref(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+        "--socket".as_ref(),
+        dir.join("s2.sock").as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(3), "run: {stderr}");
+    assert!(stderr.contains(place), "run: {stderr}");
+    assert_eq!(
+        std::fs::read(journal).unwrap(),
+        before,
+        "the journal is left as it was"
+    );
+}
+
+#[test]
+fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
+    let files = game_with_a_minute_given(true);
+    let (dir, _, journal, _) = files.parts();
     let text = std::fs::read_to_string(&journal).unwrap();
     let line = text
         .lines()
@@ -46,33 +94,7 @@ fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
     let edited = text.replace(r#"["white",60000]"#, r#"["white",3360000]"#);
     std::fs::write(&journal, edited).unwrap();
     let place = format!("journal.jsonl:{line}: this record does not fit the chain");
-
-    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
-    let stderr = String::from_utf8_lossy(&replay.stderr);
-    assert_eq!(replay.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains(&place), "{stderr}");
-
-    let out = dir.path().join("spare.jsonl");
-    let export = talkclock(&[
-        "export".as_ref(),
-        "--journal".as_ref(),
-        journal.as_os_str(),
-        "--to".as_ref(),
-        out.as_os_str(),
-    ]);
-    assert_eq!(export.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&export.stderr).contains(&place));
-
-    let run = talkclock(&[
-        "run".as_ref(),
-        "--no-audio".as_ref(),
-        "--journal".as_ref(),
-        journal.as_os_str(),
-        "--socket".as_ref(),
-        dir.path().join("s2.sock").as_os_str(),
-    ]);
-    assert_eq!(run.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&run.stderr).contains(&place));
+    refused_everywhere(dir.path(), &journal, &place);
 }
 
 #[test]
@@ -113,17 +135,8 @@ fn the_arbiter_is_told_the_seal_when_the_game_ends() {
 /// it replayed, exported and restored with no warning, and `run` chained what it appended.)
 #[test]
 fn a_journal_stripped_of_its_digests_is_refused_not_taken_for_the_old_format() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
-    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
-    daemon.key("w");
-    let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
-    assert_eq!(reply["ok"], true, "{reply}");
-    assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
-    daemon.terminate();
-
+    let files = game_with_a_minute_given(true);
+    let (dir, _, journal, _) = files.parts();
     let text = std::fs::read_to_string(&journal).unwrap();
     let stripped: String = text
         .replace(r#"["white",60000]"#, r#"["white",1200000]"#)
@@ -136,54 +149,15 @@ fn a_journal_stripped_of_its_digests_is_refused_not_taken_for_the_old_format() {
     assert!(!stripped.contains("digest"), "{stripped}");
     std::fs::write(&journal, &stripped).unwrap();
     let place = "journal.jsonl:1: this record carries no digest, but the journal is chained";
-
-    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
-    let stderr = String::from_utf8_lossy(&replay.stderr);
-    assert_eq!(replay.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains(place), "{stderr}");
-
-    let out = dir.path().join("spare.jsonl");
-    let export = talkclock(&[
-        "export".as_ref(),
-        "--journal".as_ref(),
-        journal.as_os_str(),
-        "--to".as_ref(),
-        out.as_os_str(),
-    ]);
-    assert_eq!(export.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&export.stderr).contains(place));
-
-    let run = talkclock(&[
-        "run".as_ref(),
-        "--no-audio".as_ref(),
-        "--journal".as_ref(),
-        journal.as_os_str(),
-        "--socket".as_ref(),
-        dir.path().join("s2.sock").as_os_str(),
-    ]);
-    assert_eq!(run.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&run.stderr).contains(place));
-    assert_eq!(
-        std::fs::read_to_string(&journal).unwrap(),
-        stripped,
-        "the refused journal is left as it was"
-    );
+    refused_everywhere(dir.path(), &journal, place);
 }
 
 /// An edited last record with its newline removed is tampering, not a torn write: refused
 /// with its line. (Before, it was cut off as a torn line with only a log warning.)
 #[test]
 fn an_edited_last_record_without_its_newline_is_refused_not_cut_off_as_torn() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
-    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
-    daemon.key("w");
-    let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
-    assert_eq!(reply["ok"], true, "{reply}");
-    daemon.terminate();
-
+    let files = game_with_a_minute_given(false);
+    let (dir, _, journal, _) = files.parts();
     let text = std::fs::read_to_string(&journal).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let last = lines.len();
@@ -198,21 +172,5 @@ fn an_edited_last_record_without_its_newline_is_refused_not_cut_off_as_torn() {
     edited.push_str(&edited_last);
     std::fs::write(&journal, &edited).unwrap();
     let place = format!("journal.jsonl:{last}: this record does not fit the chain");
-
-    let replay = talkclock(&["replay".as_ref(), journal.as_os_str()]);
-    let stderr = String::from_utf8_lossy(&replay.stderr);
-    assert_eq!(replay.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains(&place), "{stderr}");
-
-    let run = talkclock(&[
-        "run".as_ref(),
-        "--no-audio".as_ref(),
-        "--journal".as_ref(),
-        journal.as_os_str(),
-        "--socket".as_ref(),
-        dir.path().join("s2.sock").as_os_str(),
-    ]);
-    assert_eq!(run.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&run.stderr).contains(&place));
-    assert_eq!(std::fs::read_to_string(&journal).unwrap(), edited);
+    refused_everywhere(dir.path(), &journal, &place);
 }

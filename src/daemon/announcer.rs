@@ -241,11 +241,6 @@ impl Announcer {
         self
     }
 
-    /// Changes the listeners' languages (a new game with another configuration).
-    pub fn set_languages(&mut self, languages: Languages) {
-        self.languages = languages;
-    }
-
     /// Delivers table outputs in order. What is said at one instant to the same listeners in
     /// one language is joined into one utterance, so the second part never cuts off the first.
     fn deliver_table(&mut self, outputs: &[TableOutput]) {

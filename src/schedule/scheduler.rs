@@ -8,7 +8,7 @@
 //! around a threshold). With an overtime, nothing re-arms a mark when main time runs out or a
 //! period begins, so warnings are not given again for each period; an upcount clock arms none.
 
-use super::marks::{Mark, MarkKind};
+use super::marks::Mark;
 use crate::clock::{Event, Game, Ms, Side, Stamped};
 use std::collections::BTreeSet;
 
@@ -195,9 +195,4 @@ fn keep_lowest_per_kind(fired: Vec<Fired>) -> Vec<Fired> {
         }
     }
     kept
-}
-
-/// Whether a fired mark is spoken (a warning or a countdown second) or only a cue.
-pub fn is_spoken(kind: MarkKind) -> bool {
-    !matches!(kind, MarkKind::FlagRising)
 }

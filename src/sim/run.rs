@@ -1,7 +1,7 @@
 //! Runs a parsed script against the clock core on virtual time and renders the transcript.
 
 use super::script::{ScriptAction, Step};
-use crate::clock::{GameResult, Ms, OvertimeState, Side, Stamped};
+use crate::clock::{GameResult, Ms, OvertimeState, Side};
 use crate::config::Config;
 use crate::table::{Request, Table};
 use crate::transcript::transcript_lines;
@@ -91,9 +91,4 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
 fn json<T: Serialize>(value: &T) -> String {
     // Our own plain structs and enums always serialize.
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-}
-
-/// Renders one event as a JSON line (for callers that stream events).
-pub fn event_line(event: &Stamped) -> String {
-    json(event)
 }

@@ -12,21 +12,50 @@ use thread_priority::{
 /// kernel's own interrupt threads (50) and the audio server's usual real-time threads.
 pub const CORE_PRIORITY: u8 = 40;
 
+/// Why a thread's priority could not be set.
+#[derive(Debug, thiserror::Error)]
+pub enum PriorityError {
+    /// The priority is not one the system takes.
+    #[error("priority {priority} is out of range: {reason}")]
+    OutOfRange {
+        /// What was asked.
+        priority: u8,
+        /// Why not.
+        reason: String,
+    },
+    /// The system refused SCHED_FIFO at that priority (no `LimitRTPRIO`, no `CAP_SYS_NICE`).
+    #[error("SCHED_FIFO {priority} refused: {reason}")]
+    Refused {
+        /// What was asked.
+        priority: u8,
+        /// The system's answer.
+        reason: String,
+    },
+    /// The system refused SCHED_IDLE.
+    #[error("cannot lower the thread to SCHED_IDLE: {reason}")]
+    Idle {
+        /// The system's answer.
+        reason: String,
+    },
+    /// The core thread stays at ordinary priority, and what that means.
+    #[error(
+        "cannot run the clock's thread at real-time priority ({0}): flags may be late under \
+         heavy load; the systemd unit grants it (LimitRTPRIO={priority}), or give the program \
+         CAP_SYS_NICE",
+        priority = CORE_PRIORITY
+    )]
+    Core(Box<PriorityError>),
+}
+
 /// Puts the calling thread on SCHED_FIFO at [`CORE_PRIORITY`]; says what it did or why not.
 /// Threads started later by this thread inherit the policy: call it on the core thread after
 /// the readers, the socket and the audio threads have started.
-pub fn raise_this_thread() -> Result<String, String> {
+pub fn raise_this_thread() -> Result<String, PriorityError> {
     raise_this_thread_to(CORE_PRIORITY)
         .map(|()| {
             format!("the clock's thread runs at real-time priority (SCHED_FIFO {CORE_PRIORITY})")
         })
-        .map_err(|why| {
-            format!(
-                "cannot run the clock's thread at real-time priority ({why}): flags may be late \
-                 under heavy load; the systemd unit grants it (LimitRTPRIO={CORE_PRIORITY}), or \
-                 give the program CAP_SYS_NICE"
-            )
-        })
+        .map_err(|why| PriorityError::Core(Box::new(why)))
 }
 
 /// The journal's sync thread: just below the core, so that a sync never delays a decision.
@@ -38,28 +67,34 @@ pub const SYNC_PRIORITY: u8 = CORE_PRIORITY - 1;
 pub const AUDIO_PRIORITY: u8 = CORE_PRIORITY - 2;
 
 /// Puts the calling thread on SCHED_FIFO at `priority` (1–99); the error says why not.
-pub fn raise_this_thread_to(priority: u8) -> Result<(), String> {
-    let value = ThreadPriorityValue::try_from(priority)
-        .map_err(|e| format!("priority {priority} is out of range: {e}"))?;
+pub fn raise_this_thread_to(priority: u8) -> Result<(), PriorityError> {
+    let value = ThreadPriorityValue::try_from(priority).map_err(|e| PriorityError::OutOfRange {
+        priority,
+        reason: e.to_string(),
+    })?;
     set_thread_priority_and_policy(
         thread_native_id(),
         ThreadPriority::Crossplatform(value),
         ThreadSchedulePolicy::Realtime(RealtimeThreadSchedulePolicy::Fifo),
     )
-    .map_err(|e| format!("SCHED_FIFO {priority} refused: {e:?}"))
+    .map_err(|e| PriorityError::Refused {
+        priority,
+        reason: format!("{e:?}"),
+    })
 }
 
 /// Puts the calling thread on SCHED_IDLE: it runs only when no other thread wants the CPU
 /// (work done ahead of need, such as stretching the voice packs to the speech rate).
-pub fn lower_this_thread_to_idle() -> Result<(), String> {
+pub fn lower_this_thread_to_idle() -> Result<(), PriorityError> {
+    let idle = |reason: String| PriorityError::Idle { reason };
     set_thread_priority_and_policy(
         thread_native_id(),
         ThreadPriority::Crossplatform(
-            ThreadPriorityValue::try_from(0u8).map_err(|e| e.to_string())?,
+            ThreadPriorityValue::try_from(0u8).map_err(|e| idle(e.to_string()))?,
         ),
         ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle),
     )
-    .map_err(|e| format!("cannot lower the thread to SCHED_IDLE: {e:?}"))
+    .map_err(|e| idle(format!("{e:?}")))
 }
 
 #[cfg(test)]
@@ -73,8 +108,8 @@ mod tests {
         match outcome {
             Ok(said) => assert!(said.contains("SCHED_FIFO 40"), "{said}"),
             // A root user in a container may still be refused by the kernel; say so.
-            Err(why) if !allowed => assert!(why.contains("LimitRTPRIO"), "{why}"),
-            Err(why) => assert!(why.contains("CAP_SYS_NICE"), "{why}"),
+            Err(why) if !allowed => assert!(why.to_string().contains("LimitRTPRIO"), "{why}"),
+            Err(why) => assert!(why.to_string().contains("CAP_SYS_NICE"), "{why}"),
         }
     }
 }

@@ -25,7 +25,7 @@ fn measure(dir: &Path, flags: usize, presses: usize) -> Result<Figures, String> 
     // The same call the daemon makes on its core thread, on this measuring thread.
     let priority = match talkclock::realtime::raise_this_thread() {
         Ok(said) => said,
-        Err(why) => why,
+        Err(why) => why.to_string(),
     };
     let (decided, flag) = core_loop::flag_instants(dir, flags, 10, 40)?;
     let (press, _) = core_loop::press_to_switch(dir, presses)?;

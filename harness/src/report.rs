@@ -77,7 +77,8 @@ pub struct DriftFigures {
 pub struct Report {
     /// Flag event instant minus the true instant of zero, µs (negative: early).
     pub flag_error_us: Summary,
-    /// Key stamp to the clocks switched, journal sync included, µs.
+    /// Key stamp to the clocks switched (the record written; its sync runs on the journal's
+    /// own thread and is not waited for), µs.
     pub press_to_switch_us: Summary,
     /// The table's own share of a press (no journal, no channel), µs.
     pub press_core_us: Summary,

@@ -619,17 +619,34 @@ pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer
     Ok(announcer)
 }
 
+/// Why no configured audio output can play.
+#[derive(Debug, thiserror::Error)]
+pub enum NoAudio {
+    /// The host lists no output device.
+    #[error("no audio output device was found (is there a sound card?)")]
+    NoDevice,
+    /// The host's devices cannot be listed.
+    #[error("the audio devices cannot be listed: {0}")]
+    CannotList(crate::audio::AudioError),
+    /// The audio thread cannot start.
+    #[error("audio cannot start: {0}")]
+    CannotStart(crate::audio::AudioError),
+    /// The configured outputs did not open in time.
+    #[error("the configured audio output ({0}) cannot be opened (is there a sound card?)")]
+    CannotOpen(String),
+}
+
 /// Opens the configured outputs, giving a device that cannot open now (no sound card at all,
 /// which would be retried for ever) a moment; why not, when none can play. A device lost
 /// later is rebuilt by the audio thread.
-pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::AudioOut, String> {
+pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::AudioOut, NoAudio> {
     use crate::audio::{devices, AudioOut};
     match devices(config.host) {
         Ok(list) if !list.is_empty() => {}
-        Ok(_) => return Err("no audio output device was found (is there a sound card?)".into()),
-        Err(e) => return Err(format!("the audio devices cannot be listed: {e}")),
+        Ok(_) => return Err(NoAudio::NoDevice),
+        Err(e) => return Err(NoAudio::CannotList(e)),
     }
-    let out = AudioOut::start(config.clone()).map_err(|e| format!("audio cannot start: {e}"))?;
+    let out = AudioOut::start(config.clone()).map_err(NoAudio::CannotStart)?;
     let deadline = Instant::now() + std::time::Duration::from_millis(1_500);
     while !out.all_devices_open() && Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -638,10 +655,7 @@ pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::Au
         Ok(out)
     } else {
         out.shutdown();
-        Err(format!(
-            "the configured audio output ({}) cannot be opened (is there a sound card?)",
-            config.devices().join(", ")
-        ))
+        Err(NoAudio::CannotOpen(config.devices().join(", ")))
     }
 }
 
@@ -727,7 +741,7 @@ pub enum SpeakError {
     Voices(String),
     /// No audio output can play here.
     #[error("nothing was said: {0}; `talkclock say --print` prints the readout instead")]
-    NoAudio(String),
+    NoAudio(#[from] NoAudio),
 }
 
 /// Speaks one utterance through the voice pack on the default output at a speech `rate`, then
@@ -735,7 +749,7 @@ pub enum SpeakError {
 pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), SpeakError> {
     let pcm = render_once(lang, utterance, rate).map_err(SpeakError::Voices)?;
     let config = crate::audio::AudioConfig::single_speaker("default");
-    let audio = open_audio(&config).map_err(SpeakError::NoAudio)?;
+    let audio = open_audio(&config)?;
     audio.speak(
         crate::hearing::Listener::All,
         pcm,

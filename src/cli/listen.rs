@@ -118,9 +118,12 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
             Said::Readout(ms) => crate::speech::readout(lang, *ms),
             Said::Announce(a) => crate::speech::phrase(lang, a),
         };
-        let pcm = voices
-            .render(lang, &utterance)
-            .map_err(|e| Failure::Voices(format!("{}: {e}", s.id)))?;
+        let pcm = voices.render(lang, &utterance).map_err(|e| {
+            Failure::Voices(crate::daemon::voices::VoicesError::Said {
+                what: s.id.clone(),
+                source: Box::new(e),
+            })
+        })?;
         let file = format!("{}.wav", s.id);
         super::wav::write_mono16(&o.out.join(&file), pcm.rate, &pcm.samples)?;
         writeln!(

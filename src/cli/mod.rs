@@ -67,7 +67,7 @@ pub enum Failure {
     Locked(#[from] crate::journal::LockError),
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}")]
-    Voices(String),
+    Voices(#[from] crate::daemon::voices::VoicesError),
     /// No audio output can play here: nothing was said (exit 1).
     #[error("{0}")]
     NoAudio(String),

@@ -86,7 +86,10 @@ impl Announcer {
 
     /// A say line rendered through the voice packs at its listener's rate, with its language;
     /// `None` without audio, voices or a known language.
-    fn render(&self, line: &SayLine) -> Option<(crate::speech::Lang, Result<Pcm, String>)> {
+    fn render(
+        &self,
+        line: &SayLine,
+    ) -> Option<(crate::speech::Lang, Result<Pcm, super::voices::VoicesError>)> {
         let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
             return None;
         };

@@ -35,7 +35,7 @@ pub enum DaemonError {
     Restore(String),
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}\n(run with --no-audio to print the announcements instead)")]
-    Voices(String),
+    Voices(super::voices::VoicesError),
     /// The control socket cannot be opened (exit 5).
     #[error("{0}")]
     Socket(#[from] SocketError),

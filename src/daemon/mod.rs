@@ -727,7 +727,7 @@ pub fn render_once(
     lang: Lang,
     utterance: &Utterance,
     rate: f32,
-) -> Result<crate::audio::Pcm, String> {
+) -> Result<crate::audio::Pcm, voices::VoicesError> {
     let tempo = voices::tempo_for_rate(rate);
     let voices = voices::Voices::load_at(&voices::voices_dir(None), tempo)?;
     voices.render(lang, utterance)
@@ -737,8 +737,8 @@ pub fn render_once(
 #[derive(Debug, thiserror::Error)]
 pub enum SpeakError {
     /// The voice pack cannot render it.
-    #[error("{0}")]
-    Voices(String),
+    #[error(transparent)]
+    Voices(#[from] voices::VoicesError),
     /// No audio output can play here.
     #[error("nothing was said: {0}; `talkclock say --print` prints the readout instead")]
     NoAudio(#[from] NoAudio),
@@ -747,7 +747,7 @@ pub enum SpeakError {
 /// Speaks one utterance through the voice pack on the default output at a speech `rate`, then
 /// returns.
 pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), SpeakError> {
-    let pcm = render_once(lang, utterance, rate).map_err(SpeakError::Voices)?;
+    let pcm = render_once(lang, utterance, rate)?;
     let config = crate::audio::AudioConfig::single_speaker("default");
     let audio = open_audio(&config)?;
     audio.speak(

@@ -38,23 +38,71 @@ const SOURCE_TREE: Option<&str> = match option_env!("TALKCLOCK_PACKAGED") {
     None => option_env!("CARGO_MANIFEST_DIR"),
 };
 
+/// Why the voice packs cannot be loaded, or one cannot say an utterance.
+#[derive(Debug, thiserror::Error)]
+pub enum VoicesError {
+    /// The folder cannot be read.
+    #[error("{dir}: cannot read the voice packs folder: {source}")]
+    Folder {
+        /// The folder.
+        dir: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A pack cannot be loaded (the error names its file).
+    #[error(transparent)]
+    Pack(#[from] crate::speech::PackError),
+    /// A pack's loader thread panicked.
+    #[error("a voice pack loader panicked")]
+    Panicked,
+    /// The folder holds no pack.
+    #[error("{dir}: no voice pack (a folder with pack.toml) found")]
+    NoPack {
+        /// The folder.
+        dir: String,
+    },
+    /// No pack speaks this language.
+    #[error("no voice pack for `{0}`")]
+    NoLanguage(&'static str),
+    /// The pack cannot say the utterance.
+    #[error(transparent)]
+    Render(#[from] crate::speech::RenderError),
+    /// One of several utterances (named) could not be said.
+    #[error("{what}: {source}")]
+    Said {
+        /// Which utterance.
+        what: String,
+        /// Why.
+        source: Box<VoicesError>,
+    },
+}
+
+/// For the tools whose errors are sentences (the bench harness).
+impl From<VoicesError> for String {
+    fn from(e: VoicesError) -> String {
+        e.to_string()
+    }
+}
+
 impl Voices {
     /// Loads every pack (a folder with a `pack.toml`) in `dir` as recorded; an error names
     /// the file at fault.
-    pub fn load(dir: &Path) -> Result<Voices, String> {
+    pub fn load(dir: &Path) -> Result<Voices, VoicesError> {
         Voices::load_with(dir, None)
     }
 
     /// Loads every pack, spoken `tempo` times as fast as its pace (same pitch): `tempo` times
     /// its [`VoicePack::pace`] as fast as recorded.
-    pub fn load_at(dir: &Path, tempo: f32) -> Result<Voices, String> {
+    pub fn load_at(dir: &Path, tempo: f32) -> Result<Voices, VoicesError> {
         Voices::load_with(dir, Some(tempo))
     }
 
     /// Loads every pack, at `tempo` times its pace, or as recorded.
-    fn load_with(dir: &Path, tempo: Option<f32>) -> Result<Voices, String> {
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| format!("{}: cannot read the voice packs folder: {e}", dir.display()))?;
+    fn load_with(dir: &Path, tempo: Option<f32>) -> Result<Voices, VoicesError> {
+        let entries = std::fs::read_dir(dir).map_err(|source| VoicesError::Folder {
+            dir: dir.display().to_string(),
+            source,
+        })?;
         let mut folders: Vec<PathBuf> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
@@ -62,7 +110,7 @@ impl Voices {
             .collect();
         folders.sort();
         // Each pack is decoded (and stretched) on its own thread.
-        let loaded: Vec<Result<VoicePack, String>> = std::thread::scope(|scope| {
+        let loaded: Vec<Result<VoicePack, VoicesError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = folders
                 .iter()
                 .map(|folder| {
@@ -75,16 +123,13 @@ impl Voices {
                                 }
                                 None => pack,
                             })
-                            .map_err(|e| e.to_string())
+                            .map_err(VoicesError::from)
                     })
                 })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a voice pack loader panicked".to_string()))
-                })
+                .map(|h| h.join().unwrap_or(Err(VoicesError::Panicked)))
                 .collect()
         });
         let mut packs = Vec::new();
@@ -92,10 +137,9 @@ impl Voices {
             packs.push(pack?);
         }
         if packs.is_empty() {
-            return Err(format!(
-                "{}: no voice pack (a folder with pack.toml) found",
-                dir.display()
-            ));
+            return Err(VoicesError::NoPack {
+                dir: dir.display().to_string(),
+            });
         }
         Ok(Voices { packs })
     }
@@ -129,11 +173,15 @@ impl Voices {
     }
 
     /// Renders an utterance in a language to mono samples at the pack's rate.
-    pub fn render(&self, lang: Lang, utterance: &Utterance) -> Result<crate::audio::Pcm, String> {
+    pub fn render(
+        &self,
+        lang: Lang,
+        utterance: &Utterance,
+    ) -> Result<crate::audio::Pcm, VoicesError> {
         let pack = self
             .pack(lang)
-            .ok_or_else(|| format!("no voice pack for `{}`", lang.code()))?;
-        let samples = pack.render(utterance).map_err(|e| e.to_string())?;
+            .ok_or(VoicesError::NoLanguage(lang.code()))?;
+        let samples = pack.render(utterance)?;
         Ok(crate::audio::Pcm::new(pack.sample_rate(), samples))
     }
 
@@ -145,7 +193,7 @@ impl Voices {
         utterance: &Utterance,
         loaded_rate: f32,
         rate: f32,
-    ) -> Result<crate::audio::Pcm, String> {
+    ) -> Result<crate::audio::Pcm, VoicesError> {
         let pcm = self.render(lang, utterance)?;
         if (rate - loaded_rate).abs() < 1e-3 {
             return Ok(pcm);

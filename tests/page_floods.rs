@@ -26,6 +26,19 @@ use flood::{Crowd, Flood};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
+/// The floods run one at a time: two crowds of 2,000 connections at once starved the other
+/// test's station of the CPU it needs to start (its page was not up within 20 s under the
+/// whole suite), which is not what a test of one page under a crowd is about.
+static ONE_FLOOD_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`ONE_FLOOD_AT_A_TIME`] for a test (a test that failed and poisoned it does not stop
+/// the next).
+fn one_flood_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_FLOOD_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The servers' header timeout (`talkclock::web::limits::HEADER_TIMEOUT`): an idle or
 /// slowloris connection is closed after it.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -190,6 +203,7 @@ fn flag_said(station: &Station, limit: Duration, faults: &mut Vec<String>) {
 #[test]
 fn idle_and_slowloris_connections_to_a_board_display_leave_ctl_the_hall_link_and_the_page_working()
 {
+    let _alone = one_flood_at_a_time();
     let mut hall = Hall::new(1);
     let station = hall.station();
     let files = hall.board_files(1, "0:10", hall.broker.port());
@@ -276,6 +290,7 @@ fn idle_and_slowloris_connections_to_a_board_display_leave_ctl_the_hall_link_and
 
 #[test]
 fn idle_and_slowloris_connections_to_the_dashboard_leave_the_stations_broker_link_working() {
+    let _alone = one_flood_at_a_time();
     let mut hall = Hall::new(1);
     let port = free_port().expect("a free port");
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
@@ -402,6 +417,7 @@ type Tally = std::collections::BTreeMap<u16, usize>;
 
 #[test]
 fn a_login_flood_leaves_the_arbiters_login_under_2_s_and_locks_the_guessers_out() {
+    let _alone = one_flood_at_a_time();
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
     let hall = Hall::new(1);

@@ -78,43 +78,65 @@ pub enum ArbiterCommand {
     Reload,
 }
 
+/// Why a request line is refused (its words are the error reply's).
+#[derive(Debug, thiserror::Error)]
+pub enum RequestError {
+    /// Longer than [`MAX_REQUEST`].
+    #[error("request too long: {0} bytes, at most {MAX_REQUEST}")]
+    TooLong(usize),
+    /// Not UTF-8 text.
+    #[error("request is not UTF-8 text")]
+    NotText,
+    /// Not a request's JSON.
+    #[error("bad request: {0}")]
+    Bad(#[from] serde_json::Error),
+    /// A time that is not one.
+    #[error(transparent)]
+    Time(#[from] crate::clock::time::DurationError),
+    /// `no-moves` without its side.
+    #[error("`no-moves` needs \"side\"")]
+    NoMovesSide,
+    /// A ruling the rules do not have.
+    #[error(
+        "unknown ruling `{0}`: expected misunderstanding, resign, draw or no-moves (with side)"
+    )]
+    UnknownRuling(String),
+    /// `say` with nothing to say.
+    #[error("`say` needs some text")]
+    NothingToSay,
+}
+
 /// Reads one request line.
-pub fn parse_request(line: &[u8]) -> Result<ArbiterCommand, String> {
+pub fn parse_request(line: &[u8]) -> Result<ArbiterCommand, RequestError> {
     if line.len() > MAX_REQUEST {
-        return Err(format!(
-            "request too long: {} bytes, at most {MAX_REQUEST}",
-            line.len()
-        ));
+        return Err(RequestError::TooLong(line.len()));
     }
-    let text = std::str::from_utf8(line).map_err(|_| "request is not UTF-8 text".to_string())?;
-    let wire: Wire = serde_json::from_str(text.trim()).map_err(|e| format!("bad request: {e}"))?;
-    let duration = |t: &str| parse_duration(t).map_err(|e| e.to_string());
+    let text = std::str::from_utf8(line).map_err(|_| RequestError::NotText)?;
+    let wire: Wire = serde_json::from_str(text.trim())?;
+    let duration = |t: &str| parse_duration(t);
     Ok(match wire {
         Wire::Status {} => ArbiterCommand::Status,
         Wire::Start {} => ArbiterCommand::Game(Input::Start),
         Wire::Pause {} => ArbiterCommand::Game(Input::Pause),
         Wire::Resume {} => ArbiterCommand::Game(Input::Resume),
         Wire::Set { side, time } => ArbiterCommand::Game(Input::Set(side, duration(&time)?)),
-        Wire::Adjust { side, delta } => ArbiterCommand::Game(Input::Adjust(
-            side,
-            parse_signed_duration(&delta).map_err(|e| e.to_string())?,
-        )),
-        Wire::Ruling { ruling, side } => ArbiterCommand::Game(Input::Ruling(match (ruling.as_str(), side) {
-            ("misunderstanding", None) => Ruling::Misunderstanding,
-            ("resign", None) => Ruling::Resign,
-            ("draw", None) => Ruling::Draw,
-            ("no-moves", Some(side)) => Ruling::NoMoves(side),
-            ("no-moves", None) => return Err("`no-moves` needs \"side\"".to_string()),
-            (other, _) => {
-                return Err(format!(
-                    "unknown ruling `{other}`: expected misunderstanding, resign, draw or no-moves (with side)"
-                ))
-            }
-        })),
+        Wire::Adjust { side, delta } => {
+            ArbiterCommand::Game(Input::Adjust(side, parse_signed_duration(&delta)?))
+        }
+        Wire::Ruling { ruling, side } => {
+            ArbiterCommand::Game(Input::Ruling(match (ruling.as_str(), side) {
+                ("misunderstanding", None) => Ruling::Misunderstanding,
+                ("resign", None) => Ruling::Resign,
+                ("draw", None) => Ruling::Draw,
+                ("no-moves", Some(side)) => Ruling::NoMoves(side),
+                ("no-moves", None) => return Err(RequestError::NoMovesSide),
+                (other, _) => return Err(RequestError::UnknownRuling(other.to_string())),
+            }))
+        }
         Wire::Check { listener } => ArbiterCommand::Check(listener),
         Wire::Say { audience, text } => {
             if text.trim().is_empty() {
-                return Err("`say` needs some text".to_string());
+                return Err(RequestError::NothingToSay);
             }
             ArbiterCommand::Say(audience, text)
         }
@@ -169,7 +191,7 @@ mod tests {
 
     #[test]
     fn says_what_is_wrong() {
-        let err = |s: &[u8]| parse_request(s).unwrap_err();
+        let err = |s: &[u8]| parse_request(s).unwrap_err().to_string();
         assert!(err(b"{\"cmd\":\"fly\"}").contains("unknown variant `fly`"));
         assert!(
             err(b"{\"cmd\":\"set\",\"side\":\"white\",\"time\":\"soon\"}")

@@ -295,7 +295,7 @@ fn serve_connection(
         busy.store(true, Ordering::SeqCst);
         let reply = match parse_request(&line) {
             Ok(command) => ask_core(core, command),
-            Err(message) => error_reply(&message),
+            Err(message) => error_reply(&message.to_string()),
         };
         let written = writeln!(writer, "{reply}");
         busy.store(false, Ordering::SeqCst);

@@ -247,7 +247,7 @@ impl Publisher {
         let command = match parse_request(line.as_bytes()) {
             Ok(command) => command,
             Err(e) => {
-                answer(&self.client, msg.id, &error_reply(&e));
+                answer(&self.client, msg.id, &error_reply(&e.to_string()));
                 return;
             }
         };

@@ -367,7 +367,7 @@ async fn command(State(app): State<App>, request: Request) -> Response {
     }
     let line = body.request.to_string();
     if let Err(e) = crate::control::protocol::parse_request(line.as_bytes()) {
-        return refuse(StatusCode::BAD_REQUEST, &e);
+        return refuse(StatusCode::BAD_REQUEST, &e.to_string());
     }
     let (answer, answered) = oneshot::channel();
     let sent = app.commands.send(WebCommand {

@@ -43,6 +43,9 @@ pub enum Failure {
     /// A bad argument on the command line (exit 2).
     #[error("{0}")]
     Usage(String),
+    /// Words that are no `ctl` command (exit 2).
+    #[error(transparent)]
+    CtlUsage(#[from] crate::control::client::CtlUsage),
     /// A bad events file for `learn --inject` (exit 2).
     #[error("{0}")]
     Inject(#[from] crate::input::inject::InjectError),
@@ -104,6 +107,7 @@ impl Failure {
             | Failure::Script(_)
             | Failure::Read { .. }
             | Failure::Usage(_)
+            | Failure::CtlUsage(_)
             | Failure::Inject(_) => 2,
             Failure::Learn(_) | Failure::Stopped(_) | Failure::Io(_) | Failure::NoAudio(_) => 1,
         }
@@ -349,7 +353,7 @@ fn check_haptics(config: &crate::config::Config) {
 
 /// `talkclock ctl`: one request to the daemon.
 pub fn ctl(socket: Option<&Path>, words: &[String]) -> Result<(), Failure> {
-    let json = crate::control::client::request_for(words).map_err(Failure::Usage)?;
+    let json = crate::control::client::request_for(words)?.to_string();
     let socket = socket.map_or_else(
         crate::control::server::client_default_path,
         Path::to_path_buf,

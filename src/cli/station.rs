@@ -29,7 +29,8 @@ pub fn station_ctl(config: &Path, board: u32, words: &[String]) -> Result<(), Fa
             }
         }
         Err(CtlError::Station(e)) => Err(Failure::Station(e)),
-        Err(CtlError::Words(e)) => Err(Failure::Usage(e)),
+        Err(CtlError::Words(e)) => Err(Failure::CtlUsage(e)),
+        Err(CtlError::Encode(e)) => Err(Failure::Io(std::io::Error::other(e))),
         Err(CtlError::NoAnswer(e)) => Err(Failure::Stopped(e)),
     }
 }

@@ -99,8 +99,17 @@ pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
     }
     Ok(reply.trim_end().to_string())
 }
+/// Words that are no `talkclock ctl` command: the error says the usage.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
+     ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | say AUDIENCE TEXT… | \
+     new-game [--force] | reload"
+)]
+pub struct CtlUsage;
+
 /// Builds the request for `talkclock ctl WORDS…` (e.g. `adjust black -5:00`).
-pub fn request_for(words: &[String]) -> Result<String, String> {
+pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
     let json = match w.as_slice() {
         ["status"] | ["start"] | ["pause"] | ["resume"] | ["new-game"] | ["reload"] => {
@@ -108,7 +117,9 @@ pub fn request_for(words: &[String]) -> Result<String, String> {
         }
         ["new-game", "--force"] => serde_json::json!({"cmd": "new-game", "force": true}),
         ["set", side, time] => serde_json::json!({"cmd": "set", "side": side, "time": time}),
-        ["adjust", side, delta] => serde_json::json!({"cmd": "adjust", "side": side, "delta": delta}),
+        ["adjust", side, delta] => {
+            serde_json::json!({"cmd": "adjust", "side": side, "delta": delta})
+        }
         ["ruling", "no-moves", side] => {
             serde_json::json!({"cmd": "ruling", "ruling": "no-moves", "side": side})
         }
@@ -117,14 +128,7 @@ pub fn request_for(words: &[String]) -> Result<String, String> {
         ["say", audience, text @ ..] if !text.is_empty() => {
             serde_json::json!({"cmd": "say", "audience": audience, "text": text.join(" ")})
         }
-        _ => {
-            return Err(
-                "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
-                 ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | say AUDIENCE TEXT… | \
-                 new-game [--force] | reload"
-                    .to_string(),
-            )
-        }
+        _ => return Err(CtlUsage),
     };
-    Ok(json.to_string())
+    Ok(json)
 }

@@ -23,8 +23,11 @@ pub enum CtlError {
     #[error(transparent)]
     Station(#[from] StationError),
     /// The words are no command.
-    #[error("{0}")]
-    Words(String),
+    #[error(transparent)]
+    Words(#[from] crate::control::client::CtlUsage),
+    /// The command cannot be put in a message.
+    #[error("cannot encode the command: {0}")]
+    Encode(#[from] serde_json::Error),
     /// No answer.
     #[error("{0}")]
     NoAnswer(String),
@@ -37,9 +40,7 @@ pub fn ctl(
     words: &[String],
 ) -> Result<serde_json::Value, CtlError> {
     let config = StationConfig::load(config_path).map_err(StationError::from)?;
-    let json = crate::control::client::request_for(words).map_err(CtlError::Words)?;
-    let request: serde_json::Value =
-        serde_json::from_str(&json).map_err(|e| CtlError::Words(e.to_string()))?;
+    let request = crate::control::client::request_for(words)?;
     let topics = Topics::new(&config.event);
     let id = format!("{}-{}", std::process::id(), crate::journal::wall_now());
     let endpoint = config
@@ -60,8 +61,7 @@ pub fn ctl(
                     id: id.clone(),
                     request: request.clone(),
                 };
-                let payload =
-                    serde_json::to_vec(&msg).map_err(|e| CtlError::Words(e.to_string()))?;
+                let payload = serde_json::to_vec(&msg)?;
                 let _ = client.publish(
                     topics.board(board, Kind::Commands),
                     QoS::AtLeastOnce,

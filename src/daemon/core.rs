@@ -1171,7 +1171,7 @@ impl Core {
                             .push(CoreOutput::Settings(Box::new(self.config.clone())));
                         Ok(Reply::NewGame { new_game: false })
                     }
-                    Err(message) => Ok(Reply::error(&message)),
+                    Err(refused) => Ok(Reply::error(&refused.to_string())),
                 }
             }
             _ => Ok(Reply::error(

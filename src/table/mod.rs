@@ -78,6 +78,23 @@ pub struct Table {
     outputs: Vec<TableOutput>,
 }
 
+/// What a game in progress cannot take from new settings.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unchangeable {
+    /// Another time control.
+    #[error(
+        "the time control of a game in progress cannot change: start a new game (new-game) to \
+         use it"
+    )]
+    Control,
+    /// Other rules (the game is played under the ones named).
+    #[error(
+        "the rules of a game in progress cannot change (it is played under {0}): start a new \
+         game (new-game) to use them"
+    )]
+    Rules(&'static str),
+}
+
 impl Table {
     /// A table for this configuration, not started; its timeline's zero is `at`.
     pub fn new(config: &TableSettings, at: Ms) -> Table {
@@ -95,15 +112,12 @@ impl Table {
 
     /// Takes new settings mid-game (a reload while paused): announcements, warnings and modes
     /// change; the time control cannot. Warnings are re-armed below each player's time now.
-    pub fn reconfigure(&mut self, config: &TableSettings) -> Result<(), String> {
+    pub fn reconfigure(&mut self, config: &TableSettings) -> Result<(), Unchangeable> {
         if config.setup.control != *self.game.control() {
-            return Err("the time control of a game in progress cannot change: start a new game (new-game) to use it".to_string());
+            return Err(Unchangeable::Control);
         }
         if config.setup.rules != self.game.rules() {
-            return Err(format!(
-                "the rules of a game in progress cannot change (it is played under {}): start a new game (new-game) to use them",
-                self.game.rules().title()
-            ));
+            return Err(Unchangeable::Rules(self.game.rules().title()));
         }
         let marks = config.warnings.clone().map(|w| marks_for(&w));
         self.scheduler = Scheduler::new(marks, config.announce.remind_after, &self.game);

@@ -171,5 +171,5 @@ fn the_rules_of_a_game_in_progress_cannot_change_on_reload() {
     let text = "mode = \"tournament\"\n[[time_control.stage]]\ntime = \"12:00\"\n";
     let draughts = Config::parse(text, "test").unwrap_or_else(|e| panic!("{e}"));
     let refused = t.reconfigure(&draughts.table_settings());
-    assert!(refused.is_err_and(|e| e.contains("rules")));
+    assert!(refused.is_err_and(|e| e.to_string().contains("rules")));
 }

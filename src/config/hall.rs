@@ -54,32 +54,52 @@ pub struct HallSettings {
     pub ca: Option<PathBuf>,
 }
 
+/// Why a broker's address is not one (each names the address as written).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UrlError {
+    /// Neither `mqtt://` nor `mqtts://`.
+    #[error("`{0}`: a broker is `mqtt://host:port` or `mqtts://host:port`")]
+    Scheme(String),
+    /// A port that is not 1–65535.
+    #[error("`{url}`: the port `{port}` is not a number 1–65535")]
+    Port {
+        /// The address.
+        url: String,
+        /// Its port as written.
+        port: String,
+    },
+    /// No host name.
+    #[error("`{0}`: no host name in it")]
+    NoHost(String),
+}
+
 /// A broker's address, parsed from `mqtt://host[:port]` or `mqtts://host[:port]`.
-pub fn parse_url(url: &str) -> Result<(String, u16, bool), String> {
+pub fn parse_url(url: &str) -> Result<(String, u16, bool), UrlError> {
     let (tls, rest) = if let Some(rest) = url.strip_prefix("mqtts://") {
         (true, rest)
     } else if let Some(rest) = url.strip_prefix("mqtt://") {
         (false, rest)
     } else {
-        return Err(format!(
-            "`{url}`: a broker is `mqtt://host:port` or `mqtts://host:port`"
-        ));
+        return Err(UrlError::Scheme(url.to_string()));
     };
     let rest = rest.trim_end_matches('/');
     let (host, port) = match rest.rsplit_once(':') {
         Some((host, port)) if !host.ends_with(']') || host.starts_with('[') => {
-            let port = port
-                .parse::<u16>()
-                .ok()
-                .filter(|p| *p > 0)
-                .ok_or_else(|| format!("`{url}`: the port `{port}` is not a number 1–65535"))?;
+            let port =
+                port.parse::<u16>()
+                    .ok()
+                    .filter(|p| *p > 0)
+                    .ok_or_else(|| UrlError::Port {
+                        url: url.to_string(),
+                        port: port.to_string(),
+                    })?;
             (host, port)
         }
         _ => (rest, if tls { 8883 } else { 1883 }),
     };
     let host = host.trim_start_matches('[').trim_end_matches(']');
     if host.is_empty() || host.contains('/') || host.contains('@') {
-        return Err(format!("`{url}`: no host name in it"));
+        return Err(UrlError::NoHost(url.to_string()));
     }
     Ok((host.to_string(), port, tls))
 }

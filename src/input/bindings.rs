@@ -21,9 +21,32 @@ pub enum DeviceMatch {
     Terminal,
 }
 
+/// Why a device word names no device (each names the word as written).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeviceError {
+    /// `uuid:` without 32 hex digits.
+    #[error("`{0}`: a uuid is 32 hex digits (as `talkclock devices` prints it)")]
+    Uuid(String),
+    /// `evdev:` without a name.
+    #[error("`evdev:` needs the device's name, e.g. \"evdev:USB Foot Switch\"")]
+    EvdevName,
+    /// `path:` not absolute.
+    #[error("`{0}`: a path starts with /, e.g. \"path:/dev/input/by-id/usb-…-event-kbd\"")]
+    Path(String),
+    /// No kind of device at all.
+    #[error(
+        "`{0}` is not a device; expected \"any\", \"uuid:HEX\", \"evdev:NAME\", \
+         \"path:/dev/input/…\" or \"terminal\""
+    )]
+    Unknown(String),
+    /// `any` where one device must be named.
+    #[error("\"any\" is not one device; name the device that pressed")]
+    NotOne,
+}
+
 impl DeviceMatch {
     /// Reads `any`, `uuid:…`, `evdev:…`, `path:…` or `terminal`.
-    pub fn parse(text: &str) -> Result<DeviceMatch, String> {
+    pub fn parse(text: &str) -> Result<DeviceMatch, DeviceError> {
         let text = text.trim();
         if text == "any" {
             return Ok(DeviceMatch::Any);
@@ -36,27 +59,21 @@ impl DeviceMatch {
             if hex.len() == 32 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Ok(DeviceMatch::Uuid(hex.to_ascii_lowercase()));
             }
-            return Err(format!(
-                "`{text}`: a uuid is 32 hex digits (as `talkclock devices` prints it)"
-            ));
+            return Err(DeviceError::Uuid(text.to_string()));
         }
         if let Some(name) = text.strip_prefix("evdev:") {
             if !name.trim().is_empty() {
                 return Ok(DeviceMatch::Evdev(name.trim().to_string()));
             }
-            return Err("`evdev:` needs the device's name, e.g. \"evdev:USB Foot Switch\"".into());
+            return Err(DeviceError::EvdevName);
         }
         if let Some(path) = text.strip_prefix("path:") {
             if path.starts_with('/') {
                 return Ok(DeviceMatch::Path(path.to_string()));
             }
-            return Err(format!(
-                "`{text}`: a path starts with /, e.g. \"path:/dev/input/by-id/usb-…-event-kbd\""
-            ));
+            return Err(DeviceError::Path(text.to_string()));
         }
-        Err(format!(
-            "`{text}` is not a device; expected \"any\", \"uuid:HEX\", \"evdev:NAME\", \"path:/dev/input/…\" or \"terminal\""
-        ))
+        Err(DeviceError::Unknown(text.to_string()))
     }
 }
 

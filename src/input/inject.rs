@@ -24,7 +24,7 @@ pub struct InjectError {
 }
 
 /// The device a `DEVICE` word stands for.
-pub fn device_of(word: &str) -> Result<DeviceId, String> {
+pub fn device_of(word: &str) -> Result<DeviceId, crate::input::bindings::DeviceError> {
     match DeviceMatch::parse(word)? {
         DeviceMatch::Uuid(hex) => Ok(DeviceId {
             kind: DeviceKind::Gamepad,
@@ -45,7 +45,7 @@ pub fn device_of(word: &str) -> Result<DeviceId, String> {
             path: Some(path),
         }),
         DeviceMatch::Terminal => Ok(DeviceId::terminal()),
-        DeviceMatch::Any => Err("\"any\" is not one device; name the device that pressed".into()),
+        DeviceMatch::Any => Err(crate::input::bindings::DeviceError::NotOne),
     }
 }
 
@@ -72,7 +72,7 @@ pub fn parse_events(
                 "`{line}`: expected DEVICE BUTTON, e.g. `terminal w` or `uuid:0300…  South`"
             )));
         };
-        let device = device_of(device.trim()).map_err(fail)?;
+        let device = device_of(device.trim()).map_err(|e| fail(e.to_string()))?;
         let at = start + Duration::from_secs(n);
         n += 1;
         let raw = |at, pressed| {

@@ -47,7 +47,7 @@ pub fn run(
             Ok(device) => match GilrsRumble::open() {
                 Ok(r) => Some((r, device)),
                 Err(e) => {
-                    say(&mut out, &not_played(lang, &e))?;
+                    say(&mut out, &not_played(lang, &e.to_string()))?;
                     None
                 }
             },

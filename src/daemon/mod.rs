@@ -380,10 +380,12 @@ fn start_haptics(config: &Config) -> haptic_feed::HapticFeed {
     for problem in haptic_feed::problems(config) {
         tracing::warn!("{problem}");
     }
-    let rumble = crate::input::rumble::GilrsRumble::open().and_then(|r| {
-        rumble_out::RumbleOut::start(Box::new(r), haptic_feed::own_controllers(config))
-            .map_err(|e| e.to_string())
-    });
+    let rumble: Result<_, Box<dyn std::error::Error>> = crate::input::rumble::GilrsRumble::open()
+        .map_err(Into::into)
+        .and_then(|r| {
+            rumble_out::RumbleOut::start(Box::new(r), haptic_feed::own_controllers(config))
+                .map_err(Into::into)
+        });
     match rumble {
         Ok(rumble) => feed.with_rumble(rumble),
         Err(e) => {

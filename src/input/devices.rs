@@ -32,7 +32,7 @@ pub fn list_devices() -> DeviceList {
                 list.gamepads.push(id);
             }
         }
-        Err(e) => list.problems.push(e),
+        Err(e) => list.problems.push(e.to_string()),
     }
     for path in event_nodes() {
         match open(&path) {

@@ -132,11 +132,25 @@ pub fn pump(
 
 /// A gilrs context as the reader uses it: without the default filters (they would drop
 /// injected events and invent axis-to-button presses).
-pub fn open() -> Result<Gilrs, String> {
+pub fn open() -> Result<Gilrs, ControllersError> {
     GilrsBuilder::new()
         .with_default_filters(false)
         .build()
-        .map_err(|e| format!("cannot read game controllers: {e}"))
+        .map_err(|e| ControllersError::Open(e.to_string()))
+}
+
+/// Why the game controllers cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ControllersError {
+    /// gilrs cannot start (its own words).
+    #[error("cannot read game controllers: {0}")]
+    Open(String),
+    /// The reader's thread cannot start.
+    #[error("cannot start the controller reader: {0}")]
+    Thread(std::io::Error),
+    /// The reader's thread ended before it said it was ready.
+    #[error("the controller reader stopped while starting")]
+    Stopped,
 }
 
 /// Announces the controllers present at start, and the buttons already held on them.
@@ -174,8 +188,8 @@ pub fn announce_present(
 }
 
 /// Starts the controller reader on its own thread. It ends when the receiver is dropped.
-pub fn spawn(tx: Sender<SourceEvent>) -> Result<JoinHandle<()>, String> {
-    let (ready_tx, ready_rx) = crossbeam_channel::bounded::<Result<(), String>>(1);
+pub fn spawn(tx: Sender<SourceEvent>) -> Result<JoinHandle<()>, ControllersError> {
+    let (ready_tx, ready_rx) = crossbeam_channel::bounded::<Result<(), ControllersError>>(1);
     let handle = std::thread::Builder::new()
         .name("input-gilrs".into())
         .spawn(move || {
@@ -208,11 +222,11 @@ pub fn spawn(tx: Sender<SourceEvent>) -> Result<JoinHandle<()>, String> {
                 }
             }
         })
-        .map_err(|e| format!("cannot start the controller reader: {e}"))?;
+        .map_err(ControllersError::Thread)?;
     match ready_rx.recv() {
         Ok(Ok(())) => Ok(handle),
         Ok(Err(e)) => Err(e),
-        Err(_) => Err("the controller reader stopped while starting".to_string()),
+        Err(_) => Err(ControllersError::Stopped),
     }
 }
 

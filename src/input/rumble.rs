@@ -80,7 +80,7 @@ pub struct GilrsRumble {
 
 impl GilrsRumble {
     /// Opens a gilrs context for force feedback.
-    pub fn open() -> Result<GilrsRumble, String> {
+    pub fn open() -> Result<GilrsRumble, super::gilrs_source::ControllersError> {
         Ok(GilrsRumble {
             gilrs: super::gilrs_source::open()?,
             playing: HashMap::new(),

@@ -29,7 +29,7 @@ pub fn spawn_all(
     let mut started = Started::default();
     match gilrs_source::spawn(tx.clone()) {
         Ok(_) => started.readers += 1,
-        Err(e) => started.notes.push(e),
+        Err(e) => started.notes.push(e.to_string()),
     }
     let wanted = Wanted::from_config(config);
     if !wanted.is_empty() {

@@ -380,15 +380,7 @@ impl Announcer {
         match &self.audio {
             Some(audio) => audio.cue(audience.clone(), cue),
             None if self.text => {
-                let mut groups: Vec<(crate::speech::Lang, Vec<Listener>)> = Vec::new();
-                for &listener in audience.listeners() {
-                    let lang = self.languages.of(listener);
-                    match groups.iter_mut().find(|(l, _)| *l == lang) {
-                        Some((_, group)) => group.push(listener),
-                        None => groups.push((lang, vec![listener])),
-                    }
-                }
-                for (lang, group) in groups {
+                for (lang, group) in self.languages.groups(audience.listeners()) {
                     if let Some(word) = crate::speech::notices::cue_word(lang, cue) {
                         self.print_line(&Audience::of(&group), word);
                     }

@@ -1052,15 +1052,7 @@ impl Core {
     /// One text to everyone: one line per language spoken at the table, to the listeners who
     /// speak it (a text said once when all three share a language).
     fn tell_everyone(&mut self, text: impl Fn(crate::speech::Lang) -> String) {
-        let mut groups: Vec<(crate::speech::Lang, Vec<Listener>)> = Vec::new();
-        for listener in [Listener::White, Listener::Black, Listener::Arbiter] {
-            let lang = self.language(listener);
-            match groups.iter_mut().find(|(l, _)| *l == lang) {
-                Some((_, listeners)) => listeners.push(listener),
-                None => groups.push((lang, vec![listener])),
-            }
-        }
-        for (lang, listeners) in groups {
+        for (lang, listeners) in self.config.languages().groups(&Listener::EARS) {
             self.text(&listeners, text(lang));
         }
     }

@@ -45,6 +45,19 @@ impl Languages {
             Listener::Arbiter => self.of[2],
         }
     }
+
+    /// `listeners` grouped by the language each hears, in the order of their first listener.
+    pub fn groups(&self, listeners: &[Listener]) -> Vec<(Lang, Vec<Listener>)> {
+        let mut groups: Vec<(Lang, Vec<Listener>)> = Vec::new();
+        for &listener in listeners {
+            let lang = self.of(listener);
+            match groups.iter_mut().find(|(l, _)| *l == lang) {
+                Some((_, list)) => list.push(listener),
+                None => groups.push((lang, vec![listener])),
+            }
+        }
+        groups
+    }
 }
 
 /// Phrases an announcement for its audience: one line per language, listeners grouped.
@@ -54,15 +67,8 @@ pub fn say_lines(
     audience: &Audience,
     announcement: &Announcement,
 ) -> Vec<SayLine> {
-    let mut groups: Vec<(Lang, Vec<Listener>)> = Vec::new();
-    for &listener in audience.listeners() {
-        let lang = languages.of(listener);
-        match groups.iter_mut().find(|(l, _)| *l == lang) {
-            Some((_, list)) => list.push(listener),
-            None => groups.push((lang, vec![listener])),
-        }
-    }
-    groups
+    languages
+        .groups(audience.listeners())
         .into_iter()
         .map(|(lang, listeners)| {
             let utterance = phrase(lang, announcement);

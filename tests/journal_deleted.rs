@@ -16,16 +16,10 @@ time = \"5:00\"
 language = \"en\"
 ";
 
-#[test]
-fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
-    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
-    daemon.key("w");
-    std::thread::sleep(Duration::from_millis(100));
-    std::fs::remove_file(&journal).unwrap();
+/// Deletes the journal under the running daemon; the arbiter must be told within 5 s that it
+/// was written again.
+fn delete_and_hear_it_written_again(daemon: &common_daemon::Daemon, journal: &std::path::Path) {
+    std::fs::remove_file(journal).unwrap();
     assert!(
         daemon.wait_for_text(
             "[arbiter] The journal file was deleted or moved away",
@@ -35,6 +29,18 @@ fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
         "{}",
         daemon.stdout()
     );
+}
+
+#[test]
+fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let mut daemon =
+        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    daemon.key("w");
+    std::thread::sleep(Duration::from_millis(100));
+    delete_and_hear_it_written_again(&daemon, &journal);
     let read = Journal::read(&journal).expect("written again, whole");
     let presses = read
         .records
@@ -75,16 +81,7 @@ fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() 
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
-    std::fs::remove_file(&journal).unwrap();
-    assert!(
-        daemon.wait_for_text(
-            "[arbiter] The journal file was deleted or moved away",
-            1,
-            Duration::from_secs(5)
-        ),
-        "{}",
-        daemon.stdout()
-    );
+    delete_and_hear_it_written_again(&daemon, &journal);
     daemon.child.kill().unwrap();
     daemon.child.wait().unwrap();
     let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);

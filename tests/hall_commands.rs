@@ -44,6 +44,51 @@ fn an_arbiters_pause_through_the_broker_is_applied_and_journaled_by_the_board() 
     assert_eq!(code, 2, "{reply}");
 }
 
+/// Catches: a board that read a station's request as a parsed JSON object and wrote it out
+/// again for the control socket's parser: the object keeps the last of two `cmd`s, so
+/// `{"cmd":"status","cmd":"start"}` started the clock, where the control socket refuses that
+/// very line.
+#[test]
+fn a_request_from_the_hall_naming_two_commands_is_refused_as_on_the_control_socket() {
+    let hall = Hall::new(2);
+    let _station = hall.station();
+    let files = hall.board_files(2, "5:00", hall.broker.port());
+    let board = hall.board(&files);
+    let replies = hall.subscribe_as("station", &topic(2, "replies"));
+    wait_for(Duration::from_secs(20), "board 2 on the broker", || {
+        hall.status().contains("board 2  ")
+    });
+    let twice = r#"{"cmd":"status","cmd":"start"}"#;
+    let on_the_socket = board.ctl(twice);
+    assert_eq!(on_the_socket["ok"], false, "{on_the_socket}");
+    hall.publish_as(
+        "station",
+        &topic(2, "commands"),
+        [format!(r#"{{"id":"twice","request":{twice}}}"#)],
+        &[],
+    );
+    wait_for(Duration::from_secs(20), "the reply to `twice`", || {
+        replies
+            .lines()
+            .iter()
+            .any(|l| l.contains(r#""id":"twice""#))
+    });
+    let lines = replies.lines();
+    let reply = lines
+        .iter()
+        .find(|l| l.contains(r#""id":"twice""#))
+        .expect("the reply");
+    assert!(
+        reply.contains(r#""ok":false"#) && reply.contains("duplicate field `cmd`"),
+        "refused with the control socket's words: {reply}"
+    );
+    assert_eq!(
+        board.ctl(r#"{"cmd":"status"}"#)["phase"],
+        "not_started",
+        "the clock was not started by a request that also said status"
+    );
+}
+
 #[test]
 fn the_arbiter_hears_the_last_alert_again_on_repeat() {
     let hall = Hall::new(1);

@@ -15,16 +15,16 @@
 //! | `{"cmd":"new-game"}` | set up a new game; a game in progress only with `"force":true` |
 //! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
 
-use crate::clock::time::{parse_duration, parse_signed_duration};
+use crate::clock::time::{parse_duration, parse_signed_duration, Clock};
 use crate::clock::{Input, Ruling, Side};
 use crate::hearing::Listener;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The longest request line accepted, in bytes.
 pub const MAX_REQUEST: usize = 64 * 1024;
 
-/// A request as written on the wire.
-#[derive(Debug, Deserialize)]
+/// A request as written on the wire (a control socket line, the `request` of a hall command).
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "cmd", rename_all = "kebab-case", deny_unknown_fields)]
 enum Wire {
     // Empty braces, not unit variants: serde only refuses unknown fields on struct variants.
@@ -42,6 +42,7 @@ enum Wire {
     },
     Ruling {
         ruling: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
         side: Option<Side>,
     },
     Check {
@@ -52,7 +53,7 @@ enum Wire {
         text: String,
     },
     NewGame {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         force: bool,
     },
     Reload {},
@@ -104,6 +105,9 @@ pub enum RequestError {
     /// `say` with nothing to say.
     #[error("`say` needs some text")]
     NothingToSay,
+    /// A player's input (a press, a stop, a query): no request on the wire asks for it.
+    #[error("`{0}` is a player's input, not an arbiter's request")]
+    PlayersInput(Input),
 }
 
 /// Reads one request line.
@@ -113,41 +117,104 @@ pub fn parse_request(line: &[u8]) -> Result<ArbiterCommand, RequestError> {
     }
     let text = std::str::from_utf8(line).map_err(|_| RequestError::NotText)?;
     let wire: Wire = serde_json::from_str(text.trim())?;
-    let duration = |t: &str| parse_duration(t);
-    Ok(match wire {
-        Wire::Status {} => ArbiterCommand::Status,
-        Wire::Start {} => ArbiterCommand::Game(Input::Start),
-        Wire::Pause {} => ArbiterCommand::Game(Input::Pause),
-        Wire::Resume {} => ArbiterCommand::Game(Input::Resume),
-        Wire::Set { side, time } => ArbiterCommand::Game(Input::Set(side, duration(&time)?)),
-        Wire::Adjust { side, delta } => {
-            ArbiterCommand::Game(Input::Adjust(side, parse_signed_duration(&delta)?))
-        }
-        Wire::Ruling { ruling, side } => {
-            ArbiterCommand::Game(Input::Ruling(match (ruling.as_str(), side) {
-                ("misunderstanding", None) => Ruling::Misunderstanding,
-                ("resign", None) => Ruling::Resign,
-                ("draw", None) => Ruling::Draw,
-                ("no-moves", Some(side)) => Ruling::NoMoves(side),
-                ("no-moves", None) => return Err(RequestError::NoMovesSide),
-                (other, _) => return Err(RequestError::UnknownRuling(other.to_string())),
-            }))
-        }
-        Wire::Check { listener } => ArbiterCommand::Check(listener),
-        Wire::Say { audience, text } => {
-            if text.trim().is_empty() {
-                return Err(RequestError::NothingToSay);
-            }
-            ArbiterCommand::Say(audience, text)
-        }
-        Wire::NewGame { force } => ArbiterCommand::NewGame { force },
-        Wire::Reload {} => ArbiterCommand::Reload,
-    })
+    ArbiterCommand::try_from(wire)
 }
 
-/// An error reply line.
-pub fn error_reply(message: &str) -> String {
-    serde_json::json!({ "ok": false, "error": message }).to_string()
+impl TryFrom<Wire> for ArbiterCommand {
+    type Error = RequestError;
+
+    fn try_from(wire: Wire) -> Result<ArbiterCommand, RequestError> {
+        Ok(match wire {
+            Wire::Status {} => ArbiterCommand::Status,
+            Wire::Start {} => ArbiterCommand::Game(Input::Start),
+            Wire::Pause {} => ArbiterCommand::Game(Input::Pause),
+            Wire::Resume {} => ArbiterCommand::Game(Input::Resume),
+            Wire::Set { side, time } => {
+                ArbiterCommand::Game(Input::Set(side, parse_duration(&time)?))
+            }
+            Wire::Adjust { side, delta } => {
+                ArbiterCommand::Game(Input::Adjust(side, parse_signed_duration(&delta)?))
+            }
+            Wire::Ruling { ruling, side } => {
+                ArbiterCommand::Game(Input::Ruling(match (ruling.as_str(), side) {
+                    ("misunderstanding", None) => Ruling::Misunderstanding,
+                    ("resign", None) => Ruling::Resign,
+                    ("draw", None) => Ruling::Draw,
+                    ("no-moves", Some(side)) => Ruling::NoMoves(side),
+                    ("no-moves", None) => return Err(RequestError::NoMovesSide),
+                    (other, _) => return Err(RequestError::UnknownRuling(other.to_string())),
+                }))
+            }
+            Wire::Check { listener } => ArbiterCommand::Check(listener),
+            Wire::Say { audience, text } => {
+                if text.trim().is_empty() {
+                    return Err(RequestError::NothingToSay);
+                }
+                ArbiterCommand::Say(audience, text)
+            }
+            Wire::NewGame { force } => ArbiterCommand::NewGame { force },
+            Wire::Reload {} => ArbiterCommand::Reload,
+        })
+    }
+}
+
+impl TryFrom<&ArbiterCommand> for Wire {
+    type Error = RequestError;
+
+    fn try_from(command: &ArbiterCommand) -> Result<Wire, RequestError> {
+        Ok(match command {
+            ArbiterCommand::Status => Wire::Status {},
+            ArbiterCommand::Game(input) => match *input {
+                Input::Start => Wire::Start {},
+                Input::Pause => Wire::Pause {},
+                Input::Resume => Wire::Resume {},
+                Input::Set(side, time) => Wire::Set {
+                    side,
+                    time: Clock(time).to_string(),
+                },
+                Input::Adjust(side, delta) => Wire::Adjust {
+                    side,
+                    delta: if delta >= 0 {
+                        format!("+{}", Clock(delta))
+                    } else {
+                        Clock(delta).to_string()
+                    },
+                },
+                Input::Ruling(ruling) => {
+                    let (word, side) = match ruling {
+                        Ruling::Misunderstanding => ("misunderstanding", None),
+                        Ruling::Resign => ("resign", None),
+                        Ruling::Draw => ("draw", None),
+                        Ruling::NoMoves(side) => ("no-moves", Some(side)),
+                    };
+                    Wire::Ruling {
+                        ruling: word.to_string(),
+                        side,
+                    }
+                }
+                other @ (Input::Press(_) | Input::Stop(_) | Input::Query(_)) => {
+                    return Err(RequestError::PlayersInput(other))
+                }
+            },
+            ArbiterCommand::Check(listener) => Wire::Check {
+                listener: *listener,
+            },
+            ArbiterCommand::Say(audience, text) => Wire::Say {
+                audience: *audience,
+                text: text.clone(),
+            },
+            ArbiterCommand::NewGame { force } => Wire::NewGame { force: *force },
+            ArbiterCommand::Reload => Wire::Reload {},
+        })
+    }
+}
+
+impl ArbiterCommand {
+    /// The command as written on the wire (`{"cmd":"adjust","side":"black","delta":"-5:00"}`),
+    /// read back by [`parse_request`] as this same command.
+    pub fn to_json(&self) -> Result<serde_json::Value, RequestError> {
+        Ok(serde_json::to_value(Wire::try_from(self)?)?)
+    }
 }
 
 #[cfg(test)]
@@ -202,5 +269,48 @@ mod tests {
         assert!(err(&[0xff, 0xfe]).contains("UTF-8"));
         assert!(err(&vec![b' '; MAX_REQUEST + 1]).contains("too long"));
         assert!(err(b"{\"cmd\":\"ruling\",\"ruling\":\"no-moves\"}").contains("needs \"side\""));
+    }
+
+    #[test]
+    fn every_arbiter_command_reads_back_from_its_json() {
+        let commands = [
+            ArbiterCommand::Status,
+            ArbiterCommand::Game(Input::Start),
+            ArbiterCommand::Game(Input::Pause),
+            ArbiterCommand::Game(Input::Resume),
+            ArbiterCommand::Game(Input::Set(Side::White, 2_700_123)),
+            ArbiterCommand::Game(Input::Set(Side::Black, 4 * 3_600_000)),
+            ArbiterCommand::Game(Input::Adjust(Side::Black, -300_000)),
+            ArbiterCommand::Game(Input::Adjust(Side::White, 61_500)),
+            ArbiterCommand::Game(Input::Adjust(Side::White, 0)),
+            ArbiterCommand::Game(Input::Ruling(Ruling::Misunderstanding)),
+            ArbiterCommand::Game(Input::Ruling(Ruling::Resign)),
+            ArbiterCommand::Game(Input::Ruling(Ruling::Draw)),
+            ArbiterCommand::Game(Input::Ruling(Ruling::NoMoves(Side::Black))),
+            ArbiterCommand::Check(Listener::Arbiter),
+            ArbiterCommand::Say(Listener::All, "Тур \"окончен\"\nдо завтра".into()),
+            ArbiterCommand::NewGame { force: false },
+            ArbiterCommand::NewGame { force: true },
+            ArbiterCommand::Reload,
+        ];
+        for command in commands {
+            let json = command.to_json().unwrap().to_string();
+            assert_eq!(parse_request(json.as_bytes()).unwrap(), command, "{json}");
+        }
+        assert_eq!(
+            ArbiterCommand::Game(Input::Adjust(Side::Black, -300_000))
+                .to_json()
+                .unwrap(),
+            serde_json::json!({"cmd": "adjust", "side": "black", "delta": "-5:00"})
+        );
+        let press = ArbiterCommand::Game(Input::Press(Side::White)).to_json();
+        assert!(matches!(press, Err(RequestError::PlayersInput(_))));
+    }
+
+    #[test]
+    fn a_request_naming_its_command_twice_is_refused() {
+        // Read as a JSON object first, the last `cmd` would win: the line names two commands.
+        let err = parse_request(br#"{"cmd":"pause","cmd":"start"}"#).unwrap_err();
+        assert!(err.to_string().contains("duplicate field `cmd`"), "{err}");
     }
 }

@@ -6,7 +6,9 @@
 //! request), and a connection that sends no whole request line within [`IDLE_LIMIT`] is closed.
 //! Connections from another user (other than root) are refused.
 
-use super::protocol::{error_reply, parse_request, ArbiterCommand, MAX_REQUEST};
+use super::protocol::{parse_request, ArbiterCommand, MAX_REQUEST};
+use super::reply::Reply;
+use super::request::Request;
 use super::trust::{self, DirError};
 use crossbeam_channel::{bounded, Sender};
 use std::collections::VecDeque;
@@ -26,15 +28,6 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(10);
 
 /// How long a reply may wait for a client that does not read.
 const WRITE_LIMIT: Duration = Duration::from_secs(5);
-
-/// A command from the socket with the channel its reply goes back on.
-#[derive(Debug)]
-pub struct ControlRequest {
-    /// The command.
-    pub command: ArbiterCommand,
-    /// Where the core sends the reply line (a JSON object).
-    pub reply: Sender<String>,
-}
 
 /// Why the socket could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -145,7 +138,7 @@ impl Connections {
 
 /// Serves connections until the core goes away; each connection on its own thread, at most
 /// [`MAX_CONNECTIONS`] at once.
-pub fn serve(listener: UnixListener, core: Sender<ControlRequest>, access: Access) {
+pub fn serve(listener: UnixListener, core: Sender<Request>, access: Access) {
     let me = trust::my_uid();
     let connections = Arc::new(Connections::default());
     let mut next_id: u64 = 0;
@@ -163,32 +156,22 @@ pub fn serve(listener: UnixListener, core: Sender<ControlRequest>, access: Acces
         match trust::peer_uid(&stream) {
             Ok(uid) if access == Access::Group || trust::client_allowed(uid, me) => {}
             Ok(uid) => {
-                let _ = writeln!(
-                    stream,
-                    "{}",
-                    error_reply(&format!(
-                        "this clock is run by uid {me}; uid {uid} may not control it"
-                    ))
-                );
+                let refusal =
+                    format!("this clock is run by uid {me}; uid {uid} may not control it");
+                let _ = writeln!(stream, "{}", Reply::error(&refusal).to_line());
                 continue;
             }
             Err(e) => {
-                let _ = writeln!(
-                    stream,
-                    "{}",
-                    error_reply(&format!("cannot tell who is connecting: {e}"))
-                );
+                let refusal = format!("cannot tell who is connecting: {e}");
+                let _ = writeln!(stream, "{}", Reply::error(&refusal).to_line());
                 continue;
             }
         }
         next_id += 1;
         let id = next_id;
         let Some(busy) = connections.admit(id, &stream) else {
-            let _ = writeln!(
-                stream,
-                "{}",
-                error_reply("the clock is answering other requests; try again")
-            );
+            let refusal = Reply::error("the clock is answering other requests; try again");
+            let _ = writeln!(stream, "{}", refusal.to_line());
             continue;
         };
         let core = core.clone();
@@ -266,7 +249,7 @@ fn read_line(reader: &mut BufReader<UnixStream>) -> std::io::Result<Line> {
 
 fn serve_connection(
     stream: UnixStream,
-    core: &Sender<ControlRequest>,
+    core: &Sender<Request>,
     busy: &AtomicBool,
 ) -> std::io::Result<()> {
     let mut writer = stream.try_clone()?;
@@ -280,12 +263,12 @@ fn serve_connection(
                     "closed: no whole request line in {} s",
                     IDLE_LIMIT.as_secs()
                 );
-                let _ = writeln!(writer, "{}", error_reply(&message));
+                let _ = writeln!(writer, "{}", Reply::error(&message).to_line());
                 return Ok(());
             }
             Line::TooLong => {
                 let message = format!("request too long: more than {MAX_REQUEST} bytes");
-                writeln!(writer, "{}", error_reply(&message))?;
+                writeln!(writer, "{}", Reply::error(&message).to_line())?;
                 return Ok(());
             }
         };
@@ -295,22 +278,24 @@ fn serve_connection(
         busy.store(true, Ordering::SeqCst);
         let reply = match parse_request(&line) {
             Ok(command) => ask_core(core, command),
-            Err(message) => error_reply(&message.to_string()),
+            Err(refused) => Reply::error(&refused.to_string()),
         };
-        let written = writeln!(writer, "{reply}");
+        // The one place a reply becomes text on this transport.
+        let written = writeln!(writer, "{}", reply.to_line());
         busy.store(false, Ordering::SeqCst);
         written?;
     }
 }
 
-fn ask_core(core: &Sender<ControlRequest>, command: ArbiterCommand) -> String {
-    let (reply, answer) = bounded(1);
-    if core.send(ControlRequest { command, reply }).is_err() {
-        return error_reply("the clock is shutting down");
+fn ask_core(core: &Sender<Request>, command: ArbiterCommand) -> Reply {
+    let (to, answer) = bounded(1);
+    if core.send(Request::new(command, to, 0)).is_err() {
+        return Reply::error("the clock is shutting down");
     }
-    answer
-        .recv_timeout(Duration::from_secs(5))
-        .unwrap_or_else(|_| error_reply("the clock did not answer"))
+    answer.recv_timeout(Duration::from_secs(5)).map_or_else(
+        |_| Reply::error("the clock did not answer"),
+        |answer| answer.reply,
+    )
 }
 
 /// The default socket path: `talkclock.sock` in the private directory of

@@ -59,7 +59,7 @@ pub enum CoreMsg {
     Command(ArbiterCommand),
     /// The configuration file read again for `reload` (by the caller, who does the I/O), or
     /// why it could not be read.
-    Reload(Box<Result<(Config, String), String>>),
+    Reload(Box<Result<(Config, String), crate::config::ConfigError>>),
 }
 
 /// What comes out of the core, in order.
@@ -1128,11 +1128,11 @@ impl Core {
     fn reload(
         &mut self,
         at: Clocks,
-        loaded: Result<(Config, String), String>,
+        loaded: Result<(Config, String), crate::config::ConfigError>,
     ) -> Result<Reply, CoreError> {
         let (config, text) = match loaded {
             Ok(loaded) => loaded,
-            Err(message) => return Ok(Reply::error(&message)),
+            Err(unread) => return Ok(Reply::error(&unread.to_string())),
         };
         let now = self.timeline.game_ms(at.mono);
         self.table.advance(now);

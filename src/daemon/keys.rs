@@ -19,13 +19,34 @@ use std::io::IsTerminal;
 use std::os::fd::AsFd;
 use std::time::Instant;
 
+/// Why the daemon stops cleanly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quit {
+    /// SIGINT.
+    Interrupt,
+    /// SIGTERM.
+    Terminate,
+    /// `q` on a piped standard input.
+    QuitKey,
+}
+
+impl std::fmt::Display for Quit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Quit::Interrupt => "SIGINT",
+            Quit::Terminate => "SIGTERM",
+            Quit::QuitKey => "quit key",
+        })
+    }
+}
+
 /// Starts the readers; returns what started (keep it: it holds the terminal's raw mode).
 /// `quit` is told when `q` arrives on a piped standard input, `closed` when that input ends
 /// after carrying keys.
 pub fn start(
     config: &InputConfig,
     events: Sender<SourceEvent>,
-    quit: Sender<&'static str>,
+    quit: Sender<Quit>,
     closed: Sender<()>,
 ) -> Result<Started, String> {
     let terminal = std::io::stdin().is_terminal();
@@ -53,7 +74,7 @@ pub const MAX_QUEUED_EVENTS: usize = 1024;
 /// `/dev/null`, closes without a word).
 fn spawn_pipe_reader(
     events: Sender<SourceEvent>,
-    quit: Sender<&'static str>,
+    quit: Sender<Quit>,
     closed: Sender<()>,
 ) -> std::io::Result<()> {
     std::thread::Builder::new()
@@ -92,7 +113,7 @@ fn spawn_pipe_reader(
                             }
                         }
                         PipeItem::Quit => {
-                            let _ = quit.send("quit key");
+                            let _ = quit.send(Quit::QuitKey);
                             return;
                         }
                         PipeItem::NotText { len } => {

@@ -31,8 +31,8 @@ pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, TextKind};
 pub use error::DaemonError;
 
 use crate::config::Config;
-use crate::control::server::{self, ControlRequest};
-use crate::control::ArbiterCommand;
+use crate::control::server;
+use crate::control::{ArbiterCommand, ReplyTo, Request};
 use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
@@ -127,7 +127,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         server::Access::Owner
     };
     let socket = server::bind(&options.socket, access)?;
-    let (ctl_tx, ctl_rx) = unbounded::<ControlRequest>();
+    let (ctl_tx, ctl_rx) = unbounded::<Request>();
     let hall = match &hall {
         Some(settings) => {
             let link = crate::hall::link::start(settings, durable_rx, ctl_tx.clone())?;
@@ -178,7 +178,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     };
     std::thread::spawn(move || server::serve(socket, ctl_tx, access));
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
-    let (quit_tx, quit_rx) = unbounded::<&'static str>();
+    let (quit_tx, quit_rx) = unbounded::<keys::Quit>();
     let (closed_tx, closed_rx) = unbounded::<()>();
     let inputs = keys::start(&core.config().input, input_tx, quit_tx.clone(), closed_tx)
         .map_err(DaemonError::Input)?;
@@ -235,9 +235,9 @@ struct Inbox {
     /// Actions asked for by a Braille display's keys.
     actions: Receiver<braille_feed::DisplayKey>,
     /// The arbiter's commands from the control socket.
-    control: Receiver<ControlRequest>,
+    control: Receiver<Request>,
     /// Why to stop (a signal, `q`).
-    quit: Receiver<&'static str>,
+    quit: Receiver<keys::Quit>,
     /// The key pipe ended after carrying keys.
     keyboard_closed: Receiver<()>,
     /// A journal sync ended: what waited for it may go out.
@@ -262,8 +262,8 @@ fn core_loop(
     // Told once: then (or when its reader is gone without a word) no longer waited on.
     let mut keyboard_closed = keyboard_closed.clone();
     // Replies to the arbiter wait, like every other acknowledgement, for their records to be
-    // durable: (records that must be durable first, where it goes, the line).
-    let mut replies: Vec<(u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
+    // durable: (records that must be durable first, where it goes, the reply).
+    let mut replies: Vec<(u64, ReplyTo, crate::control::Reply)> = Vec::new();
     loop {
         let wake = core.next_wake();
         // A board in a hall also wakes to publish its state (its heartbeat to the station),
@@ -304,7 +304,7 @@ fn core_loop(
                 let Ok(request) = request else { continue };
                 let msg = match request.command {
                     ArbiterCommand::Reload => {
-                        CoreMsg::Reload(Box::new(load(options).map_err(|e| e.to_string())))
+                        CoreMsg::Reload(Box::new(load(options)))
                     }
                     command => CoreMsg::Command(command),
                 };
@@ -320,7 +320,7 @@ fn core_loop(
                 // wrote none (a status) at once.
                 if let Some(reply) = reply {
                     let mark = if core.written() > before { core.written() } else { 0 };
-                    replies.push((mark, request.reply, reply.to_line()));
+                    replies.push((mark, request.reply, reply));
                 }
             }
             recv(synced) -> _ => core.journal_synced(clocks_now()),
@@ -331,7 +331,10 @@ fn core_loop(
                 keyboard_closed = crossbeam_channel::never();
             }
             recv(quit) -> why => {
-                tracing::info!("stopping ({})", why.unwrap_or("signal"));
+                match why {
+                    Ok(why) => tracing::info!("stopping ({why})"),
+                    Err(_) => tracing::info!("stopping (signal)"),
+                }
                 core.stopping();
                 deliver(core, announcer, feeds);
                 return Ok(());
@@ -360,13 +363,13 @@ fn core_loop(
             }
         }
         deliver(core, announcer, feeds);
-        replies.retain(|(mark, to, line)| {
-            let waits = !core.is_durable(*mark);
-            if !waits {
-                let _ = to.send(line.clone());
-            }
-            waits
-        });
+        let (due, waiting) = std::mem::take(&mut replies)
+            .into_iter()
+            .partition(|(mark, _, _)| core.is_durable(*mark));
+        replies = waiting;
+        for (_, to, reply) in due {
+            to.send(reply);
+        }
     }
 }
 
@@ -488,7 +491,7 @@ fn feed_queued(
     Ok(closed)
 }
 
-fn load(options: &RunOptions) -> Result<(Config, String), DaemonError> {
+fn load(options: &RunOptions) -> Result<(Config, String), crate::config::ConfigError> {
     let (text, origin) = match &options.config {
         Some(path) => (Config::read_text(path)?, path.display().to_string()),
         None => (
@@ -666,12 +669,15 @@ pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::Au
 /// SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGXCPU and SIGXFSZ
 /// are logged and the game goes on (none reloads anything). SIGPIPE is logged once only: a
 /// log written to a closed pipe raises it again.
-fn spawn_signal_thread(quit: crossbeam_channel::Sender<&'static str>) -> Result<(), DaemonError> {
+fn spawn_signal_thread(quit: crossbeam_channel::Sender<keys::Quit>) -> Result<(), DaemonError> {
     use signal_hook::consts::{
         SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPIPE, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
         SIGVTALRM, SIGXCPU, SIGXFSZ,
     };
-    const STOP: [(i32, &str); 2] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")];
+    const STOP: [(i32, keys::Quit); 2] = [
+        (SIGINT, keys::Quit::Interrupt),
+        (SIGTERM, keys::Quit::Terminate),
+    ];
     const IGNORED: [(i32, &str); 11] = [
         (SIGHUP, "SIGHUP"),
         (SIGQUIT, "SIGQUIT"),
@@ -685,15 +691,18 @@ fn spawn_signal_thread(quit: crossbeam_channel::Sender<&'static str>) -> Result<
         (SIGXCPU, "SIGXCPU"),
         (SIGXFSZ, "SIGXFSZ"),
     ];
-    let caught = STOP.iter().chain(IGNORED.iter()).map(|(number, _)| *number);
+    let caught = STOP
+        .iter()
+        .map(|(number, _)| *number)
+        .chain(IGNORED.iter().map(|(number, _)| *number));
     let mut signals = signal_hook::iterator::Signals::new(caught).map_err(DaemonError::Signals)?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
             let mut pipe_logged = false;
             for signal in signals.forever() {
-                if let Some((_, name)) = STOP.iter().find(|(number, _)| *number == signal) {
-                    let _ = quit.send(*name);
+                if let Some((_, why)) = STOP.iter().find(|(number, _)| *number == signal) {
+                    let _ = quit.send(*why);
                     return;
                 }
                 let name = IGNORED

@@ -1,7 +1,8 @@
 //! The board's hall link: a thread that keeps the [`Outbox`] and feeds it to the broker. The
 //! core thread only ever sends into a channel ([`HallLink`]), so a dead or slow broker never
 //! moves a flag. Commands from the station go to the core through the same channel as the
-//! control socket's, and are answered on the board's `replies` topic.
+//! control socket's, typed from the moment their JSON is read, and are answered on the
+//! board's `replies` topic from the same loop (no thread per reply).
 
 use super::mqtt::{self, Endpoint, LinkEvent};
 use super::outbox::Outbox;
@@ -9,12 +10,15 @@ use super::payload::{AlertMsg, CommandMsg, Mirrored, ReplyMsg, StateMsg};
 use super::store::Durable;
 use super::topics::{Kind, Topics};
 use crate::config::hall::HallSettings;
-use crate::control::protocol::{error_reply, parse_request};
-use crate::control::server::ControlRequest;
+use crate::control::{parse_request, Reply, Request, TaggedReply};
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use rumqttc::v5::mqttbytes::QoS;
 use rumqttc::v5::Client;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// How long the board's core gets to answer a station's command.
+const ANSWER_WITHIN: Duration = Duration::from_secs(30);
 
 /// What the daemon hands the link.
 #[derive(Debug)]
@@ -64,7 +68,7 @@ pub enum HallError {
 pub fn start(
     settings: &HallSettings,
     records: Receiver<Durable>,
-    commands: Sender<ControlRequest>,
+    commands: Sender<Request>,
 ) -> Result<HallLink, HallError> {
     let credentials = crate::hall::credentials::read(&settings.credentials)?;
     let topics = Topics::new(&settings.event);
@@ -80,17 +84,20 @@ pub fn start(
     };
     let (client, events) = mqtt::connect(&endpoint)?;
     let (tx, from_core) = unbounded();
+    let (replies_to, replies) = unbounded();
     let publisher = Publisher {
         outbox: Outbox::new(board, topics.clone()),
         topics,
         board,
         client,
         commands,
+        replies_to,
+        asked: Asked::default(),
         refusal_told: false,
     };
     std::thread::Builder::new()
         .name("hall publisher".into())
-        .spawn(move || publisher.run(&records, &from_core, &events))
+        .spawn(move || publisher.run(&records, &from_core, &events, &replies))
         .map_err(HallError::Thread)?;
     Ok(HallLink { tx, board })
 }
@@ -104,9 +111,48 @@ struct Publisher {
     topics: Topics,
     board: u32,
     client: Client,
-    commands: Sender<ControlRequest>,
+    commands: Sender<Request>,
+    /// Where the core answers the station's commands (every one, tagged).
+    replies_to: Sender<TaggedReply>,
+    /// The commands the core has not answered yet.
+    asked: Asked,
     /// The broker's refusal of the credentials was logged.
     refusal_told: bool,
+}
+
+/// The station's commands handed to the core and not answered yet, by tag.
+#[derive(Debug, Default)]
+struct Asked {
+    next: u64,
+    /// Tag → (the station's id for it, when it is given up).
+    waiting: HashMap<u64, (String, Instant)>,
+}
+
+impl Asked {
+    /// A tag for the command `id`, answered by `until`.
+    fn ask(&mut self, id: String, until: Instant) -> u64 {
+        self.next += 1;
+        self.waiting.insert(self.next, (id, until));
+        self.next
+    }
+
+    /// The station's id of the command tagged `tag`, if it is still awaited.
+    fn answered(&mut self, tag: u64) -> Option<String> {
+        self.waiting.remove(&tag).map(|(id, _)| id)
+    }
+
+    /// The ids of the commands given up by `now`.
+    fn expired(&mut self, now: Instant) -> Vec<String> {
+        let late: Vec<u64> = self
+            .waiting
+            .iter()
+            .filter(|(_, (_, until))| *until <= now)
+            .map(|(tag, _)| *tag)
+            .collect();
+        late.into_iter()
+            .filter_map(|tag| self.answered(tag))
+            .collect()
+    }
 }
 
 impl Publisher {
@@ -115,6 +161,7 @@ impl Publisher {
         records: &Receiver<Durable>,
         from_core: &Receiver<ToLink>,
         events: &Receiver<LinkEvent>,
+        replies: &Receiver<TaggedReply>,
     ) {
         let mut more = false;
         loop {
@@ -125,15 +172,15 @@ impl Publisher {
             };
             select! {
                 recv(records) -> r => match r {
-                    Ok((game, seq, line)) => self.outbox.record(&game, seq, line),
+                    Ok(d) => self.outbox.record(&d.game, d.seq, d.line),
                     Err(_) => return,
                 },
                 recv(from_core) -> m => match m {
                     Ok(ToLink::Alert(alert)) => {
                         // The records behind it (durable before it was told) come first: it
                         // belongs to their game.
-                        for (game, seq, line) in records.try_iter() {
-                            self.outbox.record(&game, seq, line);
+                        for d in records.try_iter() {
+                            self.outbox.record(&d.game, d.seq, d.line);
                         }
                         self.outbox.alert(*alert);
                     }
@@ -148,11 +195,22 @@ impl Publisher {
                     Ok(event) => self.on_event(event),
                     Err(_) => return,
                 },
+                recv(replies) -> r => {
+                    // `self` keeps a sender: the channel never closes while the loop runs.
+                    if let Ok(TaggedReply { tag, reply }) = r {
+                        if let Some(id) = self.asked.answered(tag) {
+                            self.answer(id, &reply);
+                        }
+                    }
+                }
                 default(pause) => {}
             }
+            for id in self.asked.expired(Instant::now()) {
+                self.answer(id, &Reply::error("the board did not answer in 30 s"));
+            }
             // Everything already queued is taken in before publishing.
-            for (game, seq, line) in records.try_iter() {
-                self.outbox.record(&game, seq, line);
+            for d in records.try_iter() {
+                self.outbox.record(&d.game, d.seq, d.line);
             }
             let batch = self.outbox.take(BATCH);
             more = batch.len() == BATCH;
@@ -223,10 +281,10 @@ impl Publisher {
         }
     }
 
-    /// A station's command: carried to the core as a control socket request is, answered on
-    /// `replies` when the core answers (after its records are durable).
-    fn command(&self, payload: &[u8]) {
-        let reply_topic = self.topics.board(self.board, Kind::Replies);
+    /// A station's command: read as the control socket reads a request line (the same words
+    /// for what is wrong), carried to the core typed, and answered on `replies` when the core
+    /// answers (after its records are durable), from this loop.
+    fn command(&mut self, payload: &[u8]) {
         let msg = match serde_json::from_slice::<CommandMsg>(payload) {
             Ok(msg) => msg,
             Err(e) => {
@@ -234,42 +292,40 @@ impl Publisher {
                 return;
             }
         };
-        let board = self.board;
-        let answer = move |client: &Client, id: String, line: &str| {
-            let reply = serde_json::from_str(line)
-                .unwrap_or_else(|_| serde_json::Value::String(line.to_string()));
-            let msg = ReplyMsg { id, board, reply };
-            if let Ok(payload) = serde_json::to_vec(&msg) {
-                let _ = client.publish(reply_topic.clone(), QoS::AtLeastOnce, false, payload);
-            }
-        };
-        let line = msg.request.to_string();
-        let command = match parse_request(line.as_bytes()) {
+        // The request exactly as the station wrote it: not re-written from a parsed object,
+        // which would quietly keep the last of two `cmd`s, say.
+        let command = match parse_request(msg.request.get().as_bytes()) {
             Ok(command) => command,
-            Err(e) => {
-                answer(&self.client, msg.id, &error_reply(&e.to_string()));
+            Err(refused) => {
+                self.answer(msg.id, &Reply::error(&refused.to_string()));
                 return;
             }
         };
-        let (reply_tx, reply_rx) = unbounded();
-        if self
-            .commands
-            .send(ControlRequest {
-                command,
-                reply: reply_tx,
-            })
-            .is_err()
-        {
-            return;
+        let tag = self.asked.ask(msg.id, Instant::now() + ANSWER_WITHIN);
+        let request = Request::new(command, self.replies_to.clone(), tag);
+        if self.commands.send(request).is_err() {
+            self.asked.answered(tag);
         }
-        let client = self.client.clone();
-        let _ = std::thread::Builder::new()
-            .name("hall reply".into())
-            .spawn(move || {
-                let line = reply_rx
-                    .recv_timeout(Duration::from_secs(30))
-                    .unwrap_or_else(|_| error_reply("the board did not answer in 30 s"));
-                answer(&client, msg.id, &line);
-            });
+    }
+
+    /// Publishes the core's reply to the command `id` on `replies` (the one place a reply
+    /// becomes JSON on this transport).
+    fn answer(&self, id: String, reply: &Reply) {
+        let reply = match serde_json::to_value(reply) {
+            Ok(reply) => reply,
+            Err(e) => {
+                tracing::warn!("hall: cannot write the reply to {id}: {e}");
+                return;
+            }
+        };
+        let msg = ReplyMsg {
+            id,
+            board: self.board,
+            reply,
+        };
+        let topic = self.topics.board(self.board, Kind::Replies);
+        if let Ok(payload) = serde_json::to_vec(&msg) {
+            let _ = self.client.publish(topic, QoS::AtLeastOnce, false, payload);
+        }
     }
 }

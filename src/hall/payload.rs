@@ -118,12 +118,13 @@ pub struct Mirrored {
 }
 
 /// A command from the station (`…/commands`): the control socket's request, with an id.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CommandMsg {
     /// Chosen by the station; the reply carries it back.
     pub id: String,
-    /// The request, as the control socket takes it (`{"cmd":"pause"}`).
-    pub request: serde_json::Value,
+    /// The request, as the control socket takes it (`{"cmd":"pause"}`), kept exactly as
+    /// written: the board reads it as its control socket reads a line.
+    pub request: Box<serde_json::value::RawValue>,
 }
 
 /// The board's answer (`…/replies`).

@@ -9,8 +9,16 @@ use crossbeam_channel::Sender;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-/// A durable record for the link: (game id, sequence number, journal line).
-pub type Durable = (String, u64, String);
+/// A journal record the link may publish: one a power cut can no longer take back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Durable {
+    /// The game's id (see [`game_id`]).
+    pub game: String,
+    /// The record's sequence number in its game.
+    pub seq: u64,
+    /// The journal line, exactly as the journal holds it.
+    pub line: String,
+}
 
 /// A [`Store`] that passes each durable record on.
 pub struct PublishingStore {
@@ -33,7 +41,11 @@ impl PublishingStore {
         let mut game = String::new();
         if let Some((id, lines)) = resumed {
             for (seq, line) in lines.into_iter().enumerate() {
-                let _ = to_link.send((id.clone(), seq as u64, line));
+                let _ = to_link.send(Durable {
+                    game: id.clone(),
+                    seq: seq as u64,
+                    line,
+                });
             }
             game = id;
         }
@@ -51,7 +63,11 @@ impl PublishingStore {
         let mut waiting = self.waiting.borrow_mut();
         while waiting.front().is_some_and(|(n, _, _)| *n <= durable) {
             if let Some((_, seq, line)) = waiting.pop_front() {
-                let _ = self.to_link.send((self.game.clone(), seq, line));
+                let _ = self.to_link.send(Durable {
+                    game: self.game.clone(),
+                    seq,
+                    line,
+                });
             }
         }
     }
@@ -163,6 +179,11 @@ mod tests {
         let got: Vec<Durable> = rx.try_iter().collect();
         let (_, digest0) = line_of(&game, "").unwrap();
         let (line1, _) = line_of(&input, &digest0).unwrap();
-        assert_eq!(got, vec![(game_id(&digest0), 1, line1)]);
+        let want = Durable {
+            game: game_id(&digest0),
+            seq: 1,
+            line: line1,
+        };
+        assert_eq!(got, vec![want]);
     }
 }

@@ -59,7 +59,7 @@ pub fn ctl(
                 let _ = client.subscribe(topics.board(board, Kind::Replies), QoS::AtLeastOnce);
                 let msg = CommandMsg {
                     id: id.clone(),
-                    request: request.clone(),
+                    request: serde_json::value::to_raw_value(&request)?,
                 };
                 let payload = serde_json::to_vec(&msg)?;
                 let _ = client.publish(

@@ -518,7 +518,9 @@ impl Station {
             return;
         };
         let board = command.board;
-        let msg = page.relay.send(command, Instant::now(), ANSWER);
+        let Some(msg) = page.relay.send(command, Instant::now(), ANSWER) else {
+            return;
+        };
         if !self.connected {
             page.relay
                 .failed(&msg.id, "no connection to the broker".into());

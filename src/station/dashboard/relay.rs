@@ -3,6 +3,7 @@
 //! `talkclock station ctl` does, under an id of its own, and hands back the board's reply
 //! when one with that id arrives, or says there was none within [`ANSWER`].
 
+use crate::control::ArbiterCommand;
 use crate::hall::payload::{CommandMsg, ReplyMsg};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -26,8 +27,8 @@ pub enum Answer {
 pub struct WebCommand {
     /// The board.
     pub board: u32,
-    /// The control socket's request (`{"cmd":"pause"}`), already checked.
-    pub request: serde_json::Value,
+    /// The command, read from the page's request.
+    pub command: ArbiterCommand,
     /// Where its answer goes.
     pub answer: oneshot::Sender<Answer>,
 }
@@ -51,24 +52,33 @@ impl Relay {
         }
     }
 
-    /// The message to publish for `command` at `now`; its answer is awaited until
-    /// `now + answer_within`.
+    /// The message to publish for `command` at `now` (its request written as the control
+    /// socket reads it); its answer is awaited until `now + answer_within`. `None`, and the
+    /// page told why, when the command cannot be written.
     pub fn send(
         &mut self,
         command: WebCommand,
         now: Instant,
         answer_within: Duration,
-    ) -> CommandMsg {
+    ) -> Option<CommandMsg> {
+        let request = command
+            .command
+            .to_json()
+            .and_then(|json| Ok(serde_json::value::to_raw_value(&json)?));
+        let request = match request {
+            Ok(request) => request,
+            Err(e) => {
+                let _ = command.answer.send(Answer::NotSent(e.to_string()));
+                return None;
+            }
+        };
         self.next += 1;
         let id = format!("web-{}-{}", self.prefix, self.next);
         self.waiting.insert(
             id.clone(),
             (command.board, now + answer_within, command.answer),
         );
-        CommandMsg {
-            id,
-            request: command.request,
-        }
+        Some(CommandMsg { id, request })
     }
 
     /// The message with `id` could not be published.
@@ -122,7 +132,7 @@ mod tests {
         (
             WebCommand {
                 board,
-                request: serde_json::json!({"cmd": "pause"}),
+                command: ArbiterCommand::Game(crate::clock::Input::Pause),
                 answer: tx,
             },
             rx,
@@ -134,8 +144,8 @@ mod tests {
         let t0 = Instant::now();
         let mut relay = Relay::new("s1".into());
         let (cmd, mut rx) = command(3);
-        let msg = relay.send(cmd, t0, ANSWER);
-        assert_eq!(msg.request["cmd"], "pause");
+        let msg = relay.send(cmd, t0, ANSWER).unwrap();
+        assert_eq!(msg.request.get(), r#"{"cmd":"pause"}"#);
         let reply = |id: &str, board| ReplyMsg {
             id: id.into(),
             board,
@@ -171,7 +181,7 @@ mod tests {
     fn a_command_that_cannot_be_published_says_why() {
         let mut relay = Relay::new("s1".into());
         let (cmd, mut rx) = command(1);
-        let msg = relay.send(cmd, Instant::now(), ANSWER);
+        let msg = relay.send(cmd, Instant::now(), ANSWER).unwrap();
         relay.failed(&msg.id, "no broker".into());
         assert_eq!(rx.try_recv(), Ok(Answer::NotSent("no broker".into())));
     }

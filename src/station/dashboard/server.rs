@@ -342,7 +342,8 @@ async fn logout(State(app): State<App>, headers: HeaderMap) -> Response {
 #[serde(deny_unknown_fields)]
 struct CommandBody {
     board: u32,
-    request: serde_json::Value,
+    /// Read as the page wrote it, as a control socket line is.
+    request: Box<serde_json::value::RawValue>,
 }
 
 async fn command(State(app): State<App>, request: Request) -> Response {
@@ -365,14 +366,14 @@ async fn command(State(app): State<App>, request: Request) -> Response {
             &format!("board {}: boards are 1–{max}", body.board),
         );
     }
-    let line = body.request.to_string();
-    if let Err(e) = crate::control::protocol::parse_request(line.as_bytes()) {
-        return refuse(StatusCode::BAD_REQUEST, &e.to_string());
-    }
+    let command = match crate::control::parse_request(body.request.get().as_bytes()) {
+        Ok(command) => command,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e.to_string()),
+    };
     let (answer, answered) = oneshot::channel();
     let sent = app.commands.send(WebCommand {
         board: body.board,
-        request: body.request,
+        command,
         answer,
     });
     if sent.is_err() {

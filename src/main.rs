@@ -29,6 +29,11 @@ enum CliCommand {
         /// The script: one `@TIME ACTION` per line.
         #[arg(long)]
         script: PathBuf,
+        /// Also write the journal the daemon would have written for this game (a new file:
+        /// one already there is not replaced). Wall time is the game's time from the Unix
+        /// epoch.
+        #[arg(long)]
+        journal: Option<PathBuf>,
     },
     /// Validate a configuration file and report every problem with line and column.
     Check {
@@ -77,6 +82,16 @@ enum CliCommand {
         /// ruling …, check LISTENER, say AUDIENCE TEXT, new-game, reload.
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         words: Vec<String>,
+    },
+    /// Print a journal's time log: one row per completed move (number, side, game and wall
+    /// time, time spent, increment or delay credited, time left).
+    Moves {
+        /// The journal file.
+        #[arg(long)]
+        journal: PathBuf,
+        /// `csv` (with a header line) or `json` (one object per line).
+        #[arg(long, value_enum, default_value = "csv")]
+        format: cli::MovesFormat,
     },
     /// Print a journal's game as the JSON lines `simulate` prints.
     Replay {
@@ -428,7 +443,12 @@ fn main() -> ExitCode {
     talkclock::audio::silence_alsa_errors();
     talkclock::logging::init(args.log);
     let outcome = match args.command {
-        CliCommand::Simulate { config, script } => cli::simulate(config.as_deref(), &script),
+        CliCommand::Simulate {
+            config,
+            script,
+            journal,
+        } => cli::simulate(config.as_deref(), &script, journal.as_deref()),
+        CliCommand::Moves { journal, format } => cli::moves(&journal, format),
         CliCommand::Check { file, config } => cli::check(file.or(config).as_deref()),
         CliCommand::Run(run) => cli::run(run.options(), run.check),
         CliCommand::Ctl { socket, words } => cli::ctl(socket.as_deref(), &words),

@@ -39,10 +39,61 @@ EN_TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }
+# Ukrainian: the apostrophe in п'ять, дев'ять is written ' (tokens() maps ’ and ʼ to it).
+UK_UNITS = {
+    "нуль": 0, "нуля": 0,
+    "один": 1, "одна": 1, "одну": 1, "одного": 1, "одній": 1, "одне": 1,
+    "два": 2, "дві": 2, "двох": 2, "три": 3, "трьох": 3, "чотири": 4, "чотирьох": 4,
+    "п'ять": 5, "п'яти": 5, "шість": 6, "шести": 6, "сім": 7, "семи": 7,
+    "вісім": 8, "восьми": 8, "дев'ять": 9, "дев'яти": 9,
+}
+UK_TEENS = {
+    "десять": 10, "одинадцять": 11, "дванадцять": 12, "тринадцять": 13,
+    "чотирнадцять": 14, "п'ятнадцять": 15, "шістнадцять": 16, "сімнадцять": 17,
+    "вісімнадцять": 18, "дев'ятнадцять": 19,
+}
+UK_TENS = {
+    "двадцять": 20, "тридцять": 30, "сорок": 40, "п'ятдесят": 50, "шістдесят": 60,
+    "сімдесят": 70, "вісімдесят": 80, "дев'яносто": 90,
+}
+PL_UNITS = {
+    "zero": 0, "jeden": 1, "jedna": 1, "jedną": 1, "jedno": 1, "jednej": 1,
+    "dwa": 2, "dwie": 2, "dwóch": 2, "trzy": 3, "trzech": 3, "cztery": 4, "czterech": 4,
+    "pięć": 5, "pięciu": 5, "sześć": 6, "sześciu": 6, "siedem": 7, "siedmiu": 7,
+    "osiem": 8, "ośmiu": 8, "dziewięć": 9, "dziewięciu": 9,
+}
+PL_TEENS = {
+    "dziesięć": 10, "jedenaście": 11, "dwanaście": 12, "trzynaście": 13, "czternaście": 14,
+    "piętnaście": 15, "szesnaście": 16, "siedemnaście": 17, "osiemnaście": 18,
+    "dziewiętnaście": 19,
+}
+PL_TENS = {
+    "dwadzieścia": 20, "trzydzieści": 30, "czterdzieści": 40, "pięćdziesiąt": 50,
+    "sześćdziesiąt": 60, "siedemdziesiąt": 70, "osiemdziesiąt": 80, "dziewięćdziesiąt": 90,
+}
+# German: "einundzwanzig" is one word; compound() reads it, collapse() the spaced form.
+DE_UNITS = {
+    "null": 0, "eins": 1, "ein": 1, "eine": 1, "einen": 1, "einer": 1,
+    "zwei": 2, "zwo": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7,
+    "acht": 8, "neun": 9,
+}
+DE_TEENS = {
+    "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13, "vierzehn": 14, "fünfzehn": 15,
+    "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19,
+}
+DE_TENS = {
+    "zwanzig": 20, "dreißig": 30, "dreissig": 30, "vierzig": 40, "fünfzig": 50,
+    "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90,
+}
 NUMBERS = {
     "ru": (RU_UNITS, RU_TEENS, RU_TENS),
     "en": (EN_UNITS, EN_TEENS, EN_TENS),
+    "uk": (UK_UNITS, UK_TEENS, UK_TENS),
+    "pl": (PL_UNITS, PL_TEENS, PL_TENS),
+    "de": (DE_UNITS, DE_TEENS, DE_TENS),
 }
+# The word that joins units before tens ("ein und zwanzig").
+UNITS_BEFORE_TENS = {"de": "und"}
 
 # Unit words → seconds.
 TIME_UNITS = {
@@ -56,13 +107,42 @@ TIME_UNITS = {
         **dict.fromkeys(["minute", "minutes", "min", "mins"], 60),
         **dict.fromkeys(["second", "seconds", "sec", "secs"], 1),
     },
+    "uk": {
+        **dict.fromkeys(["година", "години", "годин", "годину", "год"], 3600),
+        **dict.fromkeys(["хвилина", "хвилини", "хвилин", "хвилину", "хв"], 60),
+        **dict.fromkeys(["секунда", "секунди", "секунд", "секунду", "сек", "с"], 1),
+    },
+    "pl": {
+        **dict.fromkeys(["godzina", "godziny", "godzin", "godzinę", "godz"], 3600),
+        **dict.fromkeys(["minuta", "minuty", "minut", "minutę", "min"], 60),
+        **dict.fromkeys(["sekunda", "sekundy", "sekund", "sekundę", "sek", "s"], 1),
+    },
+    "de": {
+        **dict.fromkeys(["stunde", "stunden", "std"], 3600),
+        **dict.fromkeys(["minute", "minuten", "min"], 60),
+        **dict.fromkeys(["sekunde", "sekunden", "sek"], 1),
+    },
 }
 MOVE_WORDS = {
     "ru": {"ход", "хода", "ходов"},
     "en": {"move", "moves"},
+    "uk": {"хід", "ходи", "ходів"},
+    "pl": {"ruch", "ruchy", "ruchów"},
+    "de": {"zug", "züge", "zügen"},
 }
 # Words that stand for "one" before a unit ("an hour").
-ONE_WORDS = {"ru": set(), "en": {"a", "an"}}
+ONE_WORDS = {"ru": set(), "en": {"a", "an"}, "uk": set(), "pl": set(), "de": set()}
+# A unit word alone that means one of it ("час": an hour).
+ALONE_IS_ONE = {"ru": {"час", "часа", "часов", "ч"}, "en": set(), "uk": set(), "pl": set(), "de": set()}
+# How each side's name begins, in the forms a readout uses (белые, белых; білі, білих; białe,
+# białych; Weiß, Weißen). English names are whole words.
+SIDE_STEMS = {
+    "ru": ("бел", "черн"),
+    "uk": ("біл", "чорн"),
+    "pl": ("biał", "czarn"),
+    "de": (("weiß", "weiss"), "schwarz"),
+}
+EN_SIDES = {"white": ("white", "whites", "white's"), "black": ("black", "blacks", "black's")}
 
 TOKEN = re.compile(r"\d+(?::\d+)*(?:-\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
 
@@ -71,6 +151,8 @@ def tokens(text):
     """Lower-case words and digit groups ("1:21" and "5-10-2" stay one token); ё → е; stress
     marks, punctuation and hyphens between words dropped."""
     text = text.lower().replace("ё", "е").replace("+", "")
+    # Ukrainian's apostrophe in three spellings: ’ (typographic), ʼ (modifier letter), '.
+    text = text.replace("\u2019", "'").replace("\u02bc", "'")
     return TOKEN.findall(text)
 
 
@@ -117,7 +199,10 @@ def collapse(words, lang):
     units, teens, tens = NUMBERS[lang]
     values = []
     for w in unglue(words, lang):
-        if w.isdigit():
+        joined = compound(w, lang)
+        if joined is not None:
+            values.append(str(joined))
+        elif w.isdigit():
             values.append(str(int(w)))
         elif "-" in w and ":" not in w:
             values.extend(str(v) for v in hyphen_group(w))
@@ -130,13 +215,35 @@ def collapse(words, lang):
         else:
             values.append(w)
     out = []
+    joiner = UNITS_BEFORE_TENS.get(lang)
     for v in values:
         if (v.isdigit() and 1 <= int(v) <= 9 and out and out[-1].isdigit()
                 and int(out[-1]) in range(20, 100, 10)):
             out[-1] = str(int(out[-1]) + int(v))
+        elif (joiner and v.isdigit() and int(v) in range(20, 100, 10) and len(out) >= 2
+                and out[-1] == joiner and out[-2].isdigit() and 1 <= int(out[-2]) <= 9):
+            # "ein und zwanzig", "1 und 20": 21.
+            out[-2:] = [str(int(out[-2]) + int(v))]
+        elif (lang == "uk" and v == "10" and len(out) >= 2 and out[-1] == "на"
+                and out[-2].isdigit() and 1 <= int(out[-2]) <= 9):
+            # Whisper writes дванадцять as it is built, "2 на 10": twelve.
+            out[-2:] = [str(int(out[-2]) + 10)]
         else:
             out.append(v)
     return out
+
+
+def compound(word, lang):
+    """A German number written as one word, units before tens ("einundzwanzig" → 21,
+    "fünfundfünfzig" → 55); None for any other word."""
+    joiner = UNITS_BEFORE_TENS.get(lang)
+    if not joiner or joiner not in word:
+        return None
+    units, _, tens = NUMBERS[lang]
+    head, _, tail = word.partition(joiner)
+    if head in units and 1 <= units[head] <= 9 and tail in tens:
+        return units[head] + tens[tail]
+    return None
 
 
 def normalised(text, lang):
@@ -194,7 +301,7 @@ def parse_times(text, lang):
             totals = {t + units[nxt] for t in totals}
             found = True
             i += 2
-        elif w in units and units[w] == 3600 and lang == "ru":
+        elif w in ALONE_IS_ONE[lang]:
             # "час" alone is one hour.
             totals = {t + 3600 for t in totals}
             found = True
@@ -206,17 +313,16 @@ def parse_times(text, lang):
 
 def parse_side(text, lang):
     """The first side named: "white", "black" or None."""
+    stems = SIDE_STEMS.get(lang)
     for w in tokens(text):
-        if lang == "ru":
-            if w.startswith("бел"):
-                return "white"
-            if w.startswith("черн"):
-                return "black"
-        else:
-            if w in ("white", "whites", "white's"):
-                return "white"
-            if w in ("black", "blacks", "black's"):
-                return "black"
+        if stems is None:
+            for side, names in EN_SIDES.items():
+                if w in names:
+                    return side
+            continue
+        for side, stem in zip(("white", "black"), stems):
+            if w.startswith(stem):
+                return side
     return None
 
 

@@ -37,6 +37,46 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("an hour and 5 minutes", "en"), {3900})
         self.assertEqual(parse_times("two minutes, fifty-one seconds", "en"), {171})
 
+    def test_ukrainian_words_and_whisper_spellings(self):
+        self.assertEqual(parse_times("Одна година дві хвилини.", "uk"), {3720})
+        self.assertEqual(parse_times("двадцять одна хвилина", "uk"), {1260})
+        self.assertEqual(parse_times("п’ять хвилин п'ятдесят дев'ять секунд", "uk"), {359})
+        self.assertEqual(parse_times("пʼятнадцять секунд", "uk"), {15})
+        self.assertEqual(parse_times("чотири години", "uk"), {14400})
+        # As Whisper base wrote RHVoice's running speech: "20 одна", "2 на 10".
+        self.assertEqual(parse_times("20 одна хвилина", "uk"), {1260})
+        self.assertEqual(parse_times("2 на 10 секунд", "uk"), {12})
+        self.assertEqual(parse_times("на 10 секунд", "uk"), {10})
+        self.assertEqual(parse_count("Білі: до контролю п'ять ходів.", "uk"), 5)
+        self.assertEqual(parse_side("Прапорець упав у білих.", "uk"), "white")
+        self.assertEqual(parse_side("Чорні: одна хвилина.", "uk"), "black")
+
+    def test_polish_words_and_whisper_spellings(self):
+        self.assertEqual(parse_times("jedna minuta", "pl"), {60})
+        self.assertEqual(parse_times("dwie minuty pięć sekund", "pl"), {125})
+        self.assertEqual(parse_times("dwadzieścia jeden minut", "pl"), {1260})
+        self.assertEqual(parse_times("dwadzieścia dwie minuty", "pl"), {1320})
+        self.assertEqual(parse_times("dwanaście sekund", "pl"), {12})
+        self.assertEqual(parse_times("Jedna godzina pięćdziesiąt osiem minut.", "pl"), {7080})
+        # "pięćdziesiąt osiem" as Whisper base wrote it: "5-10-8".
+        self.assertEqual(parse_times("5-10-8 sekund", "pl"), {58})
+        self.assertEqual(parse_count("Białe: do kontroli dwanaście ruchów.", "pl"), 12)
+        self.assertEqual(parse_side("Czarne: jedna minuta.", "pl"), "black")
+        self.assertEqual(parse_side("Chorągiewka spadła białym.", "pl"), "white")
+
+    def test_german_compounds(self):
+        self.assertEqual(parse_times("Eine Stunde zwei Minuten.", "de"), {3720})
+        self.assertEqual(parse_times("einundzwanzig Minuten", "de"), {1260})
+        self.assertEqual(parse_times("ein und zwanzig Minuten", "de"), {1260})
+        self.assertEqual(parse_times("fünfundfünfzig Sekunden", "de"), {55})
+        self.assertEqual(parse_times("zwölf Sekunden", "de"), {12})
+        self.assertEqual(parse_times("21 Minuten", "de"), {1260})
+        self.assertEqual(collapse(tokens("und zwanzig"), "de"), ["und", "20"])
+        self.assertEqual(collapse(tokens("einundeinzig"), "de"), ["einundeinzig"])
+        self.assertEqual(parse_count("Weiß: noch zwölf Züge bis zur Kontrolle.", "de"), 12)
+        self.assertEqual(parse_side("Weiß: eine Minute.", "de"), "white")
+        self.assertEqual(parse_side("Schwarz: eine Minute.", "de"), "black")
+
     def test_digits_written_piece_by_piece(self):
         self.assertEqual(parse_times("50-1 минуты.", "ru"), {3060})
         self.assertEqual(parse_times("5-10-2 секунды.", "ru"), {52})

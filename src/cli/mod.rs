@@ -10,11 +10,12 @@ mod station;
 pub use station::{import_from_station, station, station_ctl, station_passwd, station_status};
 mod listen;
 pub mod listen_set;
+mod simulated_journal;
 mod voice_tools;
 mod wav;
 
 use crate::config::{Config, ConfigError};
-use crate::sim::{parse_script, simulate as run_script, ScriptError};
+use crate::sim::{parse_script, simulate_game, ScriptError};
 pub use buttons::buttons;
 pub use hall::hall_init;
 pub use learn::learn;
@@ -144,7 +145,15 @@ fn is_station_config(path: &Path) -> bool {
 /// `talkclock simulate`: prints the transcript, or nothing at all when the input is bad.
 /// Every problem of the configuration and of the script is told in one run: a configuration
 /// that does not load does not hide the script's bad lines.
-pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
+pub fn simulate(
+    config: Option<&Path>,
+    script: &Path,
+    journal: Option<&Path>,
+) -> Result<(), Failure> {
+    let config_text = match config {
+        Some(path) => Config::read_text(path),
+        None => Ok(crate::config::EMBEDDED_DEFAULT.to_string()),
+    };
     let config = load_config(config);
     let text = std::fs::read_to_string(script).map_err(|source| Failure::Read {
         path: script.display().to_string(),
@@ -160,7 +169,39 @@ pub fn simulate(config: Option<&Path>, script: &Path) -> Result<(), Failure> {
         (Err(config), _) => return Err(config.into()),
         (_, Err(script)) => return Err(script.into()),
     };
-    let lines = run_script(&config, &steps);
+    let (lines, end) = simulate_game(&config, &steps);
+    if let Some(path) = journal {
+        // The text was read when the configuration was: it cannot fail now but on a race.
+        let text = config_text.map_err(Failure::from)?;
+        simulated_journal::write(path, &text, &steps, &end)?;
+    }
+    print_lines(lines)
+}
+
+/// How `talkclock moves` prints the time log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MovesFormat {
+    /// A header line, then one comma-separated row per move.
+    Csv,
+    /// One JSON object per move, a line each.
+    Json,
+}
+
+/// `talkclock moves`: the journal's time log.
+pub fn moves(path: &Path, format: MovesFormat) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let journal = crate::journal::Journal::read(path)?;
+    warn_evidence(&journal, &name);
+    let rows = crate::journal::time_log::time_log(&journal, &name)?;
+    let lines = match format {
+        MovesFormat::Csv => std::iter::once(crate::journal::time_log::CSV_HEADER.to_string())
+            .chain(rows.iter().map(|row| row.csv()))
+            .collect(),
+        MovesFormat::Json => rows
+            .iter()
+            .map(|row| serde_json::to_string(row).map_err(std::io::Error::other))
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     print_lines(lines)
 }
 

@@ -41,7 +41,7 @@ pub enum DaemonError {
     Socket(#[from] SocketError),
     /// An input device named in the bindings cannot be read (exit 6).
     #[error("{0}")]
-    Input(String),
+    Input(#[from] super::keys::KeysError),
     /// The transcript file cannot be written (exit 7).
     #[error("{path}: cannot write the transcript: {source}")]
     Transcript {

@@ -13,7 +13,7 @@ use crate::config::InputConfig;
 use crate::input::device::DeviceId;
 use crate::input::event::{RawInput, SourceEvent};
 use crate::input::key_pipe::{KeyPipe, PipeItem, MAX_KEY_LINE};
-use crate::input::sources::{spawn_all, Started};
+use crate::input::sources::{spawn_all, SourcesError, Started};
 use crossbeam_channel::Sender;
 use std::io::IsTerminal;
 use std::os::fd::AsFd;
@@ -40,6 +40,17 @@ impl std::fmt::Display for Quit {
     }
 }
 
+/// Why the daemon's input cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum KeysError {
+    /// A configured reader cannot start.
+    #[error("{0}")]
+    Sources(#[from] SourcesError),
+    /// The key pipe's reader thread cannot start.
+    #[error("cannot start the key pipe's reader: {0}")]
+    PipeReader(std::io::Error),
+}
+
 /// Starts the readers; returns what started (keep it: it holds the terminal's raw mode).
 /// `quit` is told when `q` arrives on a piped standard input, `closed` when that input ends
 /// after carrying keys.
@@ -48,15 +59,14 @@ pub fn start(
     events: Sender<SourceEvent>,
     quit: Sender<Quit>,
     closed: Sender<()>,
-) -> Result<Started, String> {
+) -> Result<Started, KeysError> {
     let terminal = std::io::stdin().is_terminal();
     let started = spawn_all(config, terminal, &events)?;
     for note in &started.notes {
         tracing::info!("{note}");
     }
     if !terminal {
-        spawn_pipe_reader(events, quit, closed)
-            .map_err(|e| format!("cannot start the key pipe's reader: {e}"))?;
+        spawn_pipe_reader(events, quit, closed).map_err(KeysError::PipeReader)?;
     }
     Ok(started)
 }

@@ -180,8 +180,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (input_tx, input_rx) = unbounded::<SourceEvent>();
     let (quit_tx, quit_rx) = unbounded::<keys::Quit>();
     let (closed_tx, closed_rx) = unbounded::<()>();
-    let inputs = keys::start(&core.config().input, input_tx, quit_tx.clone(), closed_tx)
-        .map_err(DaemonError::Input)?;
+    let inputs = keys::start(&core.config().input, input_tx, quit_tx.clone(), closed_tx)?;
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
 

@@ -8,6 +8,17 @@ use super::terminal_source::{self, RawMode};
 use crate::input::bindings::{DeviceMatch, InputConfig};
 use crossbeam_channel::Sender;
 
+/// Why the readers a configuration needs cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum SourcesError {
+    /// An evdev device named in the bindings exists but cannot be opened.
+    #[error("{0}")]
+    Device(#[from] super::evdev_source::EvdevError),
+    /// The terminal cannot be put in raw mode, or its reader cannot start.
+    #[error("cannot read the terminal: {0}")]
+    Terminal(std::io::Error),
+}
+
 /// What was started, and what could not be.
 #[derive(Debug, Default)]
 pub struct Started {
@@ -25,7 +36,7 @@ pub fn spawn_all(
     config: &InputConfig,
     terminal: bool,
     tx: &Sender<SourceEvent>,
-) -> Result<Started, String> {
+) -> Result<Started, SourcesError> {
     let mut started = Started::default();
     match gilrs_source::spawn(tx.clone()) {
         Ok(_) => started.readers += 1,
@@ -35,7 +46,7 @@ pub fn spawn_all(
     if !wanted.is_empty() {
         match evdev_source::spawn(wanted.clone(), tx.clone()) {
             Ok(_) => started.readers += 1,
-            Err(e) if !wanted.named.is_empty() => return Err(e.to_string()),
+            Err(e) if !wanted.named.is_empty() => return Err(SourcesError::Device(e)),
             Err(e) => started.notes.push(e.to_string()),
         }
     }
@@ -44,8 +55,8 @@ pub fn spawn_all(
         .iter()
         .any(|b| matches!(b.device, DeviceMatch::Terminal | DeviceMatch::Any));
     if terminal && terminal_bound {
-        let guard = RawMode::enable().map_err(|e| format!("cannot read the terminal: {e}"))?;
-        terminal_source::spawn(tx.clone()).map_err(|e| format!("cannot read the terminal: {e}"))?;
+        let guard = RawMode::enable().map_err(SourcesError::Terminal)?;
+        terminal_source::spawn(tx.clone()).map_err(SourcesError::Terminal)?;
         started.raw_mode = Some(guard);
         started.readers += 1;
     }

@@ -7,6 +7,7 @@ pub mod reader;
 pub mod record;
 pub mod store;
 pub mod sync;
+pub mod time_log;
 pub mod writer;
 
 pub use lock::{JournalLock, LockError};

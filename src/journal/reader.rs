@@ -291,11 +291,28 @@ impl Journal {
     pub fn replay_with(
         &self,
         path: &str,
+        each: impl FnMut(&Config, Vec<TableOutput>),
+    ) -> Result<Table, JournalError> {
+        self.replay_watching(path, |_, _| {}, each)
+    }
+
+    /// Like [`Journal::replay_with`], showing `before` the table as it stands at each input's
+    /// instant, just before the input is handled (the time log reads a move's time there).
+    pub fn replay_watching(
+        &self,
+        path: &str,
+        mut before: impl FnMut(&Table, &Record),
         mut each: impl FnMut(&Config, Vec<TableOutput>),
     ) -> Result<Table, JournalError> {
         let mut config = Config::parse(self.config_text(), &format!("{path} (recorded config)"))?;
         let mut table = Table::new(&config.table_settings(), 0);
         for record in &self.records {
+            if let Record::Input { game_ms, .. } = record {
+                // Brought to the input's instant first (what handling it does anyway), so
+                // that `before` sees the clocks as they stood when it was made.
+                table.advance(*game_ms);
+                before(&table, record);
+            }
             match record {
                 Record::Input { game_ms, input, .. } => table.handle(*game_ms, *input),
                 Record::Config {

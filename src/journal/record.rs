@@ -15,7 +15,7 @@
 //! the words of a script line (`"input":"press white"`); they are read with the same parser as
 //! `simulate`, and a line that does not parse is an error, never skipped.
 
-use crate::clock::Ms;
+use crate::clock::{Input, Ms, Side};
 use crate::table::{Listener, Request};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -38,6 +38,22 @@ pub enum Source {
     Suspend,
     /// A test or a tool.
     Test,
+}
+
+impl Source {
+    /// Who an input came from: a player for his press, his query and his stop, else the
+    /// arbiter.
+    pub fn of(request: &Request) -> Source {
+        match request {
+            Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => {
+                match side {
+                    Side::White => Source::White,
+                    Side::Black => Source::Black,
+                }
+            }
+            _ => Source::Arbiter,
+        }
+    }
 }
 
 /// An input as the journal holds it: typed, or (in journals written before inputs were typed)

@@ -3,5 +3,5 @@
 pub mod run;
 pub mod script;
 
-pub use run::{simulate, FinalLine};
+pub use run::{simulate, simulate_game, FinalLine};
 pub use script::{parse_script, ScriptAction, ScriptError, Step};

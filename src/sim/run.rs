@@ -50,6 +50,11 @@ pub struct FinalLine {
 
 /// Plays `steps` on a new table; returns the JSON lines of the transcript, `final` last.
 pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
+    simulate_game(config, steps).0
+}
+
+/// Like [`simulate`], also returning where the game stands at the end.
+pub fn simulate_game(config: &Config, steps: &[Step]) -> (Vec<String>, FinalLine) {
     let mut table = Table::new(&config.table_settings(), 0);
     let languages = config.languages();
     let mut lines = Vec::new();
@@ -85,7 +90,7 @@ pub fn simulate(config: &Config, steps: &[Step]) -> Vec<String> {
         }),
     };
     lines.push(json(&final_line));
-    lines
+    (lines, final_line)
 }
 
 fn json<T: Serialize>(value: &T) -> String {

@@ -317,8 +317,18 @@ fn earpiece_only(speech: &mut Config) {
     out.cue_volume = 0.0;
 }
 
+/// A list of boards that is not one: `part` of `text` is neither a board nor a range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}`: `{part}` is not a board or a range such as 1-15 (boards are 1–{max})", max = crate::config::hall::MAX_BOARD)]
+pub struct BoardsError {
+    /// The whole list as written.
+    pub text: String,
+    /// The part that is wrong.
+    pub part: String,
+}
+
 /// `"1-15"`, `"1-10, 12, 20-30"`: inclusive ranges.
-pub fn parse_boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
+pub fn parse_boards(text: &str) -> Result<Vec<(u32, u32)>, BoardsError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim) {
         let (a, b) = part.split_once('-').unwrap_or((part, part));
@@ -331,10 +341,10 @@ pub fn parse_boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
         match (num(a), num(b)) {
             (Some(a), Some(b)) if a <= b => out.push((a, b)),
             _ => {
-                return Err(format!(
-                    "`{text}`: `{part}` is not a board or a range such as 1-15 (boards are 1–{})",
-                    crate::config::hall::MAX_BOARD
-                ))
+                return Err(BoardsError {
+                    text: text.to_string(),
+                    part: part.to_string(),
+                })
             }
         }
     }

@@ -181,10 +181,7 @@ impl Mirror {
             // A second copy of the last record held must be the same record.
             let same = line_digest(&msg.line).is_some_and(|d| d == g.tail.digest);
             if msg.seq + 1 == g.records && !same {
-                let why = format!(
-                    "a second record {} unlike the one mirrored (the one that came first is kept)",
-                    msg.seq
-                );
+                let why = Misfit::Rival { seq: msg.seq };
                 self.asides
                     .push(g.set_aside(msg.board, &msg.game, msg.seq, &msg.line, why)?);
                 return Ok(Took::Aside);
@@ -426,26 +423,26 @@ impl GameMirror {
     }
 
     /// Writes record `seq` (the next) if it fits the chain; otherwise says why not.
-    fn take(&mut self, seq: u64, line: &str, game: &str) -> std::io::Result<Result<(), String>> {
+    fn take(&mut self, seq: u64, line: &str, game: &str) -> std::io::Result<Result<(), Misfit>> {
         let name = self.path.display().to_string();
         let at = usize::try_from(seq).unwrap_or(usize::MAX).saturating_add(1);
         let (record, digest) = match self.tail.check_next(line, &name, at) {
             Ok(fits) => fits,
-            Err(e) => return Ok(Err(format!("record {seq} does not fit the chain: {e}"))),
+            Err(e) => return Ok(Err(Misfit::Chain { seq, why: e })),
         };
         if record.seq() != seq {
-            return Ok(Err(format!(
-                "record {seq} holds the record numbered {}",
-                record.seq()
-            )));
+            return Ok(Err(Misfit::Numbered {
+                seq,
+                holds: record.seq(),
+            }));
         }
         if seq == 0 && !matches!(record, Record::Game { .. }) {
-            return Ok(Err("record 0 is not a game record".into()));
+            return Ok(Err(Misfit::NotAGame));
         }
         if seq == 0 && game_id(&digest) != game {
-            return Ok(Err(format!(
-                "record 0 is the game record of another game than {game}"
-            )));
+            return Ok(Err(Misfit::OtherGame {
+                game: game.to_string(),
+            }));
         }
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
@@ -467,8 +464,9 @@ impl GameMirror {
         game: &str,
         seq: u64,
         line: &str,
-        why: String,
+        why: Misfit,
     ) -> std::io::Result<Aside> {
+        let why = why.to_string();
         let kept = self.aside.keep(seq, line, &why)?;
         self.missing = true;
         Ok(Aside {
@@ -480,6 +478,42 @@ impl GameMirror {
             let_go: 0,
         })
     }
+}
+
+/// Why a board's record does not fit the game the station holds (it is kept aside).
+#[derive(Debug, thiserror::Error)]
+pub enum Misfit {
+    /// A second copy of the last record held is not the same record.
+    #[error("a second record {seq} unlike the one mirrored (the one that came first is kept)")]
+    Rival {
+        /// The record's place.
+        seq: u64,
+    },
+    /// Its digest does not follow the chain.
+    #[error("record {seq} does not fit the chain: {why}")]
+    Chain {
+        /// The record's place.
+        seq: u64,
+        /// What the chain's check found.
+        why: crate::journal::JournalError,
+    },
+    /// It came as record `seq` but carries another number.
+    #[error("record {seq} holds the record numbered {holds}")]
+    Numbered {
+        /// The place it came for.
+        seq: u64,
+        /// The number it carries.
+        holds: u64,
+    },
+    /// Record 0 is not the game's record.
+    #[error("record 0 is not a game record")]
+    NotAGame,
+    /// Record 0 begins another game.
+    #[error("record 0 is the game record of another game than {game}")]
+    OtherGame {
+        /// The game the board announced.
+        game: String,
+    },
 }
 
 #[cfg(test)]

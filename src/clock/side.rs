@@ -49,14 +49,19 @@ impl fmt::Display for Side {
     }
 }
 
+/// A word that names no side.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a side; expected white or black")]
+pub struct NotASide(pub String);
+
 impl FromStr for Side {
-    type Err = String;
+    type Err = NotASide;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         match text {
             "white" => Ok(Side::White),
             "black" => Ok(Side::Black),
-            other => Err(format!("`{other}` is not a side; expected white or black")),
+            other => Err(NotASide(other.to_string())),
         }
     }
 }

@@ -74,8 +74,11 @@ pub fn parse_script(text: &str, origin: &str) -> Result<Vec<Step>, ScriptError> 
         }
         let step = match parse_line(content) {
             Ok((at, action)) => Step { line, at, action },
-            Err(message) => {
-                problems.push(ScriptProblem { line, message });
+            Err(wrong) => {
+                problems.push(ScriptProblem {
+                    line,
+                    message: wrong.to_string(),
+                });
                 continue;
             }
         };
@@ -113,27 +116,45 @@ pub fn parse_script(text: &str, origin: &str) -> Result<Vec<Step>, ScriptError> 
     }
 }
 
-fn parse_line(content: &str) -> Result<(Ms, ScriptAction), String> {
+/// Why a script line is no step.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum LineError {
+    /// No `@TIME` first.
+    #[error("a line starts with `@TIME`, e.g. `@1:30 press white`; found `{0}`")]
+    NoStamp(String),
+    /// A time that is none.
+    #[error(transparent)]
+    Time(#[from] crate::clock::time::DurationError),
+    /// A time and nothing else.
+    #[error("`{0}` is followed by no action")]
+    NoAction(String),
+    /// `end` with more words.
+    #[error("`end` takes nothing")]
+    EndTakesNothing,
+    /// Words that are no request.
+    #[error(transparent)]
+    Words(#[from] crate::table::WordsError),
+}
+
+fn parse_line(content: &str) -> Result<(Ms, ScriptAction), LineError> {
     let mut words = content.split_whitespace();
     let stamp = words.next().unwrap_or("");
     let Some(time) = stamp.strip_prefix('@') else {
-        return Err(format!(
-            "a line starts with `@TIME`, e.g. `@1:30 press white`; found `{stamp}`"
-        ));
+        return Err(LineError::NoStamp(stamp.to_string()));
     };
-    let at = parse_duration(time).map_err(|e| e.to_string())?;
+    let at = parse_duration(time)?;
     let verb = words
         .next()
-        .ok_or_else(|| format!("`{stamp}` is followed by no action"))?;
+        .ok_or_else(|| LineError::NoAction(stamp.to_string()))?;
     let args: Vec<&str> = words.collect();
     let action = parse_action(verb, &args)?;
     Ok((at, action))
 }
 
-fn parse_action(verb: &str, args: &[&str]) -> Result<ScriptAction, String> {
+fn parse_action(verb: &str, args: &[&str]) -> Result<ScriptAction, LineError> {
     if verb == "end" {
         if !args.is_empty() {
-            return Err("`end` takes nothing".to_string());
+            return Err(LineError::EndTakesNothing);
         }
         return Ok(ScriptAction::End);
     }

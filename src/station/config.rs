@@ -251,7 +251,7 @@ impl StationConfig {
             }
         }
         let dashboard = match &raw.dashboard {
-            Some(d) => d.check(text).map_err(|e| problems.push(e)).ok(),
+            Some(d) => d.check(text).map_err(|e| problems.push(e.to_string())).ok(),
             None => None,
         };
         let (Some((host, port, tls)), Some(silent_after), Some(late_after), true) =

@@ -4,7 +4,7 @@
 
 use super::aside::Aside;
 use super::config::StationConfig;
-use super::dashboard::relay::{WebCommand, ANSWER};
+use super::dashboard::relay::{NotSent, WebCommand, ANSWER};
 use super::dashboard::Dashboard;
 use super::mirror::{Mirror, Took};
 use super::misfits::Misfits;
@@ -40,6 +40,20 @@ pub struct StationOptions {
     pub no_audio: bool,
     /// The voice packs' folder.
     pub voices: Option<PathBuf>,
+}
+
+/// Why a board's message is not taken (logged with the board and the topic).
+#[derive(Debug, thiserror::Error)]
+enum MessageError {
+    /// Not the payload the topic carries.
+    #[error("{0}")]
+    NotJson(#[from] serde_json::Error),
+    /// A payload that names another board than its topic: (what it is, the board it names).
+    #[error("{0} of board {1} on its topic")]
+    OtherBoard(&'static str, u32),
+    /// The mirror cannot keep it.
+    #[error("{0}")]
+    Mirror(#[from] std::io::Error),
 }
 
 /// Why the station cannot run.
@@ -312,18 +326,18 @@ impl Station {
         }
     }
 
-    fn message(&mut self, board: u32, kind: Kind, payload: &[u8]) -> Result<(), String> {
+    fn message(&mut self, board: u32, kind: Kind, payload: &[u8]) -> Result<(), MessageError> {
         let now = Instant::now();
         match kind {
             Kind::Records => {
-                let msg: RecordMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                let msg: RecordMsg = serde_json::from_slice(payload)?;
                 if msg.board != board {
-                    return Err(format!("a record of board {} on its topic", msg.board));
+                    return Err(MessageError::OtherBoard("a record", msg.board));
                 }
                 self.heard(board, now);
                 let took = self.mirror.record(&msg);
                 self.asides();
-                match took.map_err(|e| e.to_string())? {
+                match took? {
                     Took::Gap => {
                         tracing::debug!(
                             "station: board {board}: record {} ahead of a gap",
@@ -341,12 +355,12 @@ impl Station {
             }
             Kind::Alerts => {
                 let received_ms = crate::journal::wall_now();
-                let msg: AlertMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                let msg: AlertMsg = serde_json::from_slice(payload)?;
                 if msg.board != board {
-                    return Err(format!("an alert of board {} on its topic", msg.board));
+                    return Err(MessageError::OtherBoard("an alert", msg.board));
                 }
                 self.heard(board, now);
-                if self.mirror.alert(&msg).map_err(|e| e.to_string())? {
+                if self.mirror.alert(&msg)? {
                     self.show(|hall| {
                         hall.heard(board, now);
                         hall.alert(&msg, received_ms);
@@ -355,9 +369,9 @@ impl Station {
                 }
             }
             Kind::State => {
-                let msg: StateMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                let msg: StateMsg = serde_json::from_slice(payload)?;
                 if msg.board != board {
-                    return Err(format!("a state of board {} on its topic", msg.board));
+                    return Err(MessageError::OtherBoard("a state", msg.board));
                 }
                 if let Err(problem) = msg.check() {
                     if let Some(line) = self.misfits.state_refused(board, problem) {
@@ -393,7 +407,7 @@ impl Station {
                 }
             }
             Kind::Replies => {
-                let msg: ReplyMsg = serde_json::from_slice(payload).map_err(|e| e.to_string())?;
+                let msg: ReplyMsg = serde_json::from_slice(payload)?;
                 if let Some(page) = self.dashboard.as_mut() {
                     page.relay.reply(board, msg);
                 }
@@ -522,12 +536,11 @@ impl Station {
             return;
         };
         if !self.connected {
-            page.relay
-                .failed(&msg.id, "no connection to the broker".into());
+            page.relay.failed(&msg.id, NotSent::NoBroker);
             return;
         }
         let published = serde_json::to_vec(&msg)
-            .map_err(|e| e.to_string())
+            .map_err(NotSent::from)
             .and_then(|payload| {
                 self.client
                     .publish(
@@ -536,7 +549,7 @@ impl Station {
                         false,
                         payload,
                     )
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| NotSent::Publish(Box::new(e)))
             });
         match published {
             Ok(()) => tracing::info!(

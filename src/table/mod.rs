@@ -10,7 +10,7 @@ mod settings;
 
 pub use crate::hearing::{Audience, Cue, Listener};
 pub use crate::speech::Announcement;
-pub use request::Request;
+pub use request::{Request, WordsError};
 pub use settings::{Announce, Mode, TableSettings};
 
 use crate::clock::{Game, Ms, Side, Stamped};

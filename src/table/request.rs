@@ -28,24 +28,61 @@ impl std::fmt::Display for Request {
     }
 }
 
+/// Why the words of a script line are no request (the words are the script error's).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WordsError {
+    /// No words at all.
+    #[error("an empty request")]
+    Empty,
+    /// Too many words or too few after the verb.
+    #[error("`{verb}` takes {usage}")]
+    Arguments {
+        /// The verb.
+        verb: String,
+        /// What it takes.
+        usage: &'static str,
+    },
+    /// A side that is none.
+    #[error(transparent)]
+    Side(#[from] crate::clock::side::NotASide),
+    /// A time that is none.
+    #[error(transparent)]
+    Time(#[from] crate::clock::time::DurationError),
+    /// A clock check asked for by nobody at the table.
+    #[error("`{0}` cannot ask for a clock check; expected white, black or arbiter")]
+    NotAsker(String),
+    /// A verb the script does not have.
+    #[error(
+        "unknown action `{0}`; expected start, press, pause, resume, set, adjust, stop, ruling, \
+         query, check or end"
+    )]
+    UnknownAction(String),
+    /// A ruling that is none.
+    #[error("`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side")]
+    Ruling,
+}
+
 /// Reads the words of a script line after its time: `press white`, `set white 45:00`, …
 impl std::str::FromStr for Request {
-    type Err = String;
+    type Err = WordsError;
 
-    fn from_str(words: &str) -> Result<Request, String> {
+    fn from_str(words: &str) -> Result<Request, WordsError> {
         let mut words = words.split_whitespace();
-        let verb = words.next().ok_or("an empty request")?;
+        let verb = words.next().ok_or(WordsError::Empty)?;
         let args: Vec<&str> = words.collect();
         parse(verb, &args)
     }
 }
 
-fn parse(verb: &str, args: &[&str]) -> Result<Request, String> {
-    let expect = |n: usize, usage: &str| -> Result<(), String> {
+fn parse(verb: &str, args: &[&str]) -> Result<Request, WordsError> {
+    let expect = |n: usize, usage: &'static str| -> Result<(), WordsError> {
         if args.len() == n {
             Ok(())
         } else {
-            Err(format!("`{verb}` takes {usage}"))
+            Err(WordsError::Arguments {
+                verb: verb.to_string(),
+                usage,
+            })
         }
     };
     let side = |word: &str| word.parse::<Side>();
@@ -69,14 +106,11 @@ fn parse(verb: &str, args: &[&str]) -> Result<Request, String> {
         }
         "set" => {
             expect(2, "a side and a time, e.g. `set white 45:00`")?;
-            Input::Set(
-                side(args[0])?,
-                parse_duration(args[1]).map_err(|e| e.to_string())?,
-            )
+            Input::Set(side(args[0])?, parse_duration(args[1])?)
         }
         "adjust" => {
             expect(2, "a side and a signed time, e.g. `adjust black -5:00`")?;
-            let delta = parse_signed_duration(args[1]).map_err(|e| e.to_string())?;
+            let delta = parse_signed_duration(args[1])?;
             Input::Adjust(side(args[0])?, delta)
         }
         "ruling" => Input::Ruling(parse_ruling(args)?),
@@ -86,34 +120,22 @@ fn parse(verb: &str, args: &[&str]) -> Result<Request, String> {
                 "white" => Listener::White,
                 "black" => Listener::Black,
                 "arbiter" => Listener::Arbiter,
-                other => {
-                    return Err(format!(
-                        "`{other}` cannot ask for a clock check; expected white, black or arbiter"
-                    ))
-                }
+                other => return Err(WordsError::NotAsker(other.to_string())),
             };
             return Ok(Request::ClockCheck(listener));
         }
-        other => {
-            return Err(format!(
-                "unknown action `{other}`; expected start, press, pause, resume, set, adjust, \
-                 stop, ruling, query, check or end"
-            ))
-        }
+        other => return Err(WordsError::UnknownAction(other.to_string())),
     };
     Ok(Request::Game(input))
 }
 
-fn parse_ruling(args: &[&str]) -> Result<Ruling, String> {
+fn parse_ruling(args: &[&str]) -> Result<Ruling, WordsError> {
     match args {
         ["misunderstanding"] => Ok(Ruling::Misunderstanding),
         ["resign"] => Ok(Ruling::Resign),
         ["draw"] => Ok(Ruling::Draw),
         ["no-moves", side] => Ok(Ruling::NoMoves(side.parse()?)),
-        _ => Err(
-            "`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side"
-                .to_string(),
-        ),
+        _ => Err(WordsError::Ruling),
     }
 }
 

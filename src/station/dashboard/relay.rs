@@ -12,14 +12,31 @@ use tokio::sync::oneshot;
 pub use crate::station::ctl::ANSWER;
 
 /// What became of a command.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Answer {
     /// The board's reply (`{"ok":true,…}` or `{"ok":false,"error":…}`).
     Reply(serde_json::Value),
     /// Sent, but the board did not answer in time.
     NoAnswer,
-    /// It could not be sent (no broker).
-    NotSent(String),
+    /// It could not be sent.
+    NotSent(NotSent),
+}
+
+/// Why a command could not be sent to its board.
+#[derive(Debug, thiserror::Error)]
+pub enum NotSent {
+    /// The station is not connected to the broker.
+    #[error("no connection to the broker")]
+    NoBroker,
+    /// The command cannot be written as a request.
+    #[error("{0}")]
+    Command(#[from] crate::control::protocol::RequestError),
+    /// The message cannot be written.
+    #[error("{0}")]
+    Encode(#[from] serde_json::Error),
+    /// The MQTT client did not take it (boxed: the client's error is large).
+    #[error("{0}")]
+    Publish(Box<rumqttc::v5::ClientError>),
 }
 
 /// A command from the page to a board.
@@ -64,11 +81,12 @@ impl Relay {
         let request = command
             .command
             .to_json()
+            .map_err(NotSent::from)
             .and_then(|json| Ok(serde_json::value::to_raw_value(&json)?));
         let request = match request {
             Ok(request) => request,
-            Err(e) => {
-                let _ = command.answer.send(Answer::NotSent(e.to_string()));
+            Err(why) => {
+                let _ = command.answer.send(Answer::NotSent(why));
                 return None;
             }
         };
@@ -82,7 +100,7 @@ impl Relay {
     }
 
     /// The message with `id` could not be published.
-    pub fn failed(&mut self, id: &str, why: String) {
+    pub fn failed(&mut self, id: &str, why: NotSent) {
         if let Some((_, _, answer)) = self.waiting.remove(id) {
             let _ = answer.send(Answer::NotSent(why));
         }
@@ -158,9 +176,8 @@ mod tests {
             "another id, another board: not ours"
         );
         relay.reply(3, reply(&msg.id, 3));
-        assert_eq!(
-            rx.try_recv(),
-            Ok(Answer::Reply(serde_json::json!({"ok": true})))
+        assert!(
+            matches!(rx.try_recv(), Ok(Answer::Reply(r)) if r == serde_json::json!({"ok": true}))
         );
         assert_eq!(relay.waiting(), 0);
     }
@@ -174,7 +191,7 @@ mod tests {
         relay.expire(t0 + ANSWER - Duration::from_millis(1));
         assert!(rx.try_recv().is_err());
         relay.expire(t0 + ANSWER);
-        assert_eq!(rx.try_recv(), Ok(Answer::NoAnswer));
+        assert!(matches!(rx.try_recv(), Ok(Answer::NoAnswer)));
     }
 
     #[test]
@@ -182,7 +199,11 @@ mod tests {
         let mut relay = Relay::new("s1".into());
         let (cmd, mut rx) = command(1);
         let msg = relay.send(cmd, Instant::now(), ANSWER).unwrap();
-        relay.failed(&msg.id, "no broker".into());
-        assert_eq!(rx.try_recv(), Ok(Answer::NotSent("no broker".into())));
+        relay.failed(&msg.id, NotSent::NoBroker);
+        let answer = rx.try_recv();
+        assert!(
+            matches!(&answer, Ok(Answer::NotSent(why)) if why.to_string() == "no connection to the broker"),
+            "{answer:?}"
+        );
     }
 }

@@ -35,33 +35,58 @@ pub struct DashboardSettings {
     pub boards: Vec<(u32, u32)>,
 }
 
+/// What is wrong in the section, at its line and column (the words of `station.toml`'s
+/// problems).
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}, column {column}: [dashboard] {problem}")]
+pub struct DashboardError {
+    /// The value's line, from 1.
+    pub line: usize,
+    /// The value's column, from 1.
+    pub column: usize,
+    /// What is wrong with it.
+    pub problem: DashboardProblem,
+}
+
+/// What is wrong with a value of `[dashboard]`.
+#[derive(Debug, thiserror::Error)]
+pub enum DashboardProblem {
+    /// `listen` is no address.
+    #[error("listen `{0}`: an address and port such as \"127.0.0.1:8090\"")]
+    Listen(String),
+    /// `password_hash` is no hash.
+    #[error("password_hash: {0}")]
+    PasswordHash(#[from] super::password::PasswordError),
+    /// `boards` is no list of boards.
+    #[error("boards {0}")]
+    Boards(#[from] crate::station::config::BoardsError),
+}
+
 impl RawDashboard {
     /// Checks the section; an error names the line and column of the value (in `text`).
-    pub fn check(&self, text: &str) -> Result<DashboardSettings, String> {
-        let at = |span: std::ops::Range<usize>, message: String| {
+    pub fn check(&self, text: &str) -> Result<DashboardSettings, DashboardError> {
+        let at = |span: std::ops::Range<usize>, problem: DashboardProblem| {
             let (line, column) = line_column(text, span.start);
-            format!("line {line}, column {column}: [dashboard] {message}")
+            DashboardError {
+                line,
+                column,
+                problem,
+            }
         };
         let listen = self.listen.get_ref().parse::<SocketAddr>().map_err(|_| {
             at(
                 self.listen.span(),
-                format!(
-                    "listen `{}`: an address and port such as \"127.0.0.1:8090\"",
-                    self.listen.get_ref()
-                ),
+                DashboardProblem::Listen(self.listen.get_ref().clone()),
             )
         })?;
         let password = match &self.password_hash {
             None => None,
-            Some(h) => Some(
-                PasswordHash::parse(h.get_ref())
-                    .map_err(|e| at(h.span(), format!("password_hash: {e}")))?,
-            ),
+            Some(h) => Some(PasswordHash::parse(h.get_ref()).map_err(|e| at(h.span(), e.into()))?),
         };
         let boards = match &self.boards {
             None => Vec::new(),
             Some(b) => super::super::config::parse_boards(b.get_ref())
-                .map_err(|e| at(b.span(), format!("boards {e}")))?,
+                .map_err(|e| at(b.span(), e.into()))?,
         };
         Ok(DashboardSettings {
             listen,
@@ -73,15 +98,15 @@ impl RawDashboard {
 
 #[cfg(test)]
 mod tests {
+    use crate::station::config::StationConfigError;
     use crate::station::StationConfig;
     use std::path::Path;
 
     const TEXT: &str = "[broker]\nurl = \"mqtt://127.0.0.1:1884\"\nevent = \"e1\"\n\
         credentials = \"c.toml\"\n[[arbiter]]\nname = \"a\"\nboards = \"1-10\"\n";
 
-    fn parse(dashboard: &str) -> Result<StationConfig, String> {
+    fn parse(dashboard: &str) -> Result<StationConfig, StationConfigError> {
         StationConfig::parse(&format!("{TEXT}{dashboard}"), "s.toml", Path::new("/h"))
-            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -110,20 +135,27 @@ mod tests {
 
     #[test]
     fn errors_in_the_section_name_their_line_and_column() {
-        let e = parse("[dashboard]\nlisten = \"localhost\"\n").unwrap_err();
+        let e = parse("[dashboard]\nlisten = \"localhost\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("line 9, column 10: [dashboard] listen `localhost`"),
             "{e}"
         );
         let e = parse("[dashboard]\nlisten = \"127.0.0.1:1\"\npassword_hash = \"secret\"\n")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("line 10, column 17: [dashboard] password_hash"),
             "{e}"
         );
-        let e = parse("[dashboard]\nlisten = \"127.0.0.1:1\"\nboards = \"0-3\"\n").unwrap_err();
+        let e = parse("[dashboard]\nlisten = \"127.0.0.1:1\"\nboards = \"0-3\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 10, column 10: [dashboard] boards"), "{e}");
-        let e = parse("[dashboard]\nlisten = \"127.0.0.1:1\"\npassword = \"x\"\n").unwrap_err();
+        let e = parse("[dashboard]\nlisten = \"127.0.0.1:1\"\npassword = \"x\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 10"), "{e}");
     }
 }

@@ -173,6 +173,16 @@ fn a_command_needs_a_login_and_its_csrf_token_then_pauses_the_board_and_without_
     let fly = br#"{"board":1,"request":{"cmd":"fly"}}"#;
     let a = http::request(addr, "POST", "/command", &h, fly);
     assert_eq!(a.status, 400, "{}", a.body);
+    // Catches: a request checked as a parsed JSON object, which keeps the last of two `cmd`s:
+    // `status` then `start` passed the check and reached the board as a `start`.
+    let twice = br#"{"board":1,"request":{"cmd":"status","cmd":"start"}}"#;
+    let a = http::request(addr, "POST", "/command", &h, twice);
+    assert_eq!(
+        a.status, 400,
+        "refused as the control socket refuses it: {}",
+        a.body
+    );
+    assert!(a.body.contains("duplicate field `cmd`"), "{}", a.body);
 
     // The real thing: the board pauses and journals the arbiter's pause.
     let a = http::request(addr, "POST", "/command", &h, PAUSE);

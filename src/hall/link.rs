@@ -329,3 +329,26 @@ impl Publisher {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_is_answered_once_and_one_left_unanswered_is_given_up_in_time() {
+        let t0 = Instant::now();
+        let mut asked = Asked::default();
+        let a = asked.ask("a".into(), t0 + ANSWER_WITHIN);
+        let b = asked.ask("b".into(), t0 + ANSWER_WITHIN);
+        assert_ne!(a, b, "every command its own tag");
+        assert_eq!(asked.answered(b), Some("b".to_string()));
+        assert_eq!(asked.answered(b), None, "a reply is published once");
+        assert!(asked.expired(t0 + ANSWER_WITHIN / 2).is_empty());
+        assert_eq!(asked.expired(t0 + ANSWER_WITHIN), ["a".to_string()]);
+        assert_eq!(
+            asked.answered(a),
+            None,
+            "a late reply to a given-up command is dropped"
+        );
+    }
+}

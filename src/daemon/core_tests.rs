@@ -2,7 +2,8 @@
 //! restore, repeat, and the volume and rate a listener set. No sleeps: instants are made by
 //! adding to one base instant.
 
-use super::core::{Clocks, Core, CoreMsg, CoreOutput};
+use super::core::{Clocks, CoreMsg, CoreOutput};
+use super::driver::{Driven, JournalDriver};
 use super::prefs::Prefs;
 use crate::clock::{Event, Input, Side};
 use crate::config::Config;
@@ -34,7 +35,8 @@ struct Rig {
     wall_base: i64,
     boot_base: i64,
     store: SharedMemoryStore,
-    core: Core,
+    /// The core with its journal's driver (each call followed by the driver's turn).
+    core: Driven,
 }
 
 impl Rig {
@@ -52,7 +54,8 @@ impl Rig {
             boot_ms: 50_000,
             wall_ms: 1_000_000,
         };
-        let core = Core::new(Box::new(store.clone()), config, text.into(), at).unwrap();
+        let driver = JournalDriver::new(Box::new(store.clone()));
+        let core = Driven::new(driver, config, text.into(), at).unwrap();
         Rig {
             base,
             wall_base: 1_000_000,
@@ -342,7 +345,8 @@ fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_wer
         boot_ms: 9_000_000,
         wall_ms: 5_000_000,
     };
-    let mut core = Core::restore(Box::new(store.clone()), &journal, table, at).unwrap();
+    let driver = JournalDriver::new(Box::new(store.clone()));
+    let mut core = Driven::restore(driver, &journal, table, at).unwrap();
     let game = core.table().game();
     // The last heartbeat was at 9 s: Black had run 5 s of it.
     assert_eq!(game.remaining(Side::Black, 9_000), 295_000);

@@ -1,7 +1,8 @@
 //! Where the journal's records go: a file (written at once, synced by its own thread, one sync
 //! for every record written meanwhile) or memory (for tests and benchmarks on virtual time).
-//! The daemon's `Core` only sees this trait; it holds back what it tells until the records
-//! behind it are durable.
+//! The daemon's `Core` never calls it: it asks for records to be written, and the daemon's
+//! journal driver (`daemon::driver`) writes them here and tells the core how far they are
+//! durable (see `gate`, which holds what waits for that).
 
 use super::record::Record;
 use super::sync::Syncer;
@@ -10,17 +11,16 @@ use crossbeam_channel::Receiver;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-/// A journal the core appends to. Records are counted from 1 across games; a record is
+/// A journal the daemon appends to. Records are counted from 1 across games; a record is
 /// durable (it survives a crash or power cut) once [`Store::durable`] reaches its number.
+/// Each record is chained here, where it is written (see `record::chain`): the line returned
+/// is the one the journal holds.
 pub trait Store: Send {
-    /// Appends one record (written, maybe not yet durable). An error means it was not written.
-    fn append(&mut self, record: &Record) -> std::io::Result<()>;
-    /// How many records were appended.
-    fn written(&self) -> u64;
+    /// Appends one record (written, maybe not yet durable) and returns its line (without the
+    /// newline). An error means it was not written.
+    fn append(&mut self, record: &Record) -> std::io::Result<String>;
     /// How many records are durable.
-    fn durable(&self) -> u64 {
-        self.written()
-    }
+    fn durable(&self) -> u64;
     /// Why a sync failed since the last call, if one did: the records after `durable` may
     /// be lost until the next `append` or [`Store::sync_now`] writes them again.
     fn take_failure(&mut self) -> Option<std::io::Error> {
@@ -36,8 +36,8 @@ pub trait Store: Send {
         Ok(())
     }
     /// Closes the current game's journal (kept aside as finished) and begins a new one with
-    /// its game record.
-    fn begin(&mut self, game: &Record) -> std::io::Result<()>;
+    /// its game record; returns the record's line.
+    fn begin(&mut self, game: &Record) -> std::io::Result<String>;
     /// Where the records go, for messages.
     fn describe(&self) -> String;
     /// The chained digest of the last record (see `record::chain`).
@@ -107,6 +107,11 @@ impl FileStore {
         &self.path
     }
 
+    /// How many records were appended (across games).
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
     /// A channel that gets a message whenever a sync ends: the daemon's loop waits on it to
     /// deliver what waited for the disk. (Never, when records are synced in turn.)
     pub fn signal(&self) -> Receiver<()> {
@@ -163,8 +168,13 @@ impl FileStore {
     }
 }
 
+/// A journal line as text, without its newline.
+fn text_of(line: &[u8]) -> String {
+    String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(line)).into_owned()
+}
+
 impl Store for FileStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<String> {
         self.rewrite_unsynced()?;
         self.prune();
         let Some(writer) = self.writer.as_mut() else {
@@ -172,6 +182,7 @@ impl Store for FileStore {
         };
         let (offset, line) = writer.append(record)?;
         self.written += 1;
+        let text = text_of(&line);
         match &self.syncer {
             Some(syncer) => {
                 self.unsynced.push_back((self.written, offset, line));
@@ -185,11 +196,7 @@ impl Store for FileStore {
                 }
             }
         }
-        Ok(())
-    }
-
-    fn written(&self) -> u64 {
-        self.written
+        Ok(text)
     }
 
     fn repair(&mut self) -> std::io::Result<()> {
@@ -223,7 +230,7 @@ impl Store for FileStore {
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
         if self.writer.is_some() {
             // The finished game's last records go to the disk before it is set aside.
             self.sync_now()?;
@@ -231,12 +238,12 @@ impl Store for FileStore {
         if self.path.exists() {
             set_aside(&self.path, "done")?;
         }
-        let writer = JournalWriter::create(&self.path, game)?;
+        let (writer, line) = JournalWriter::begin(&self.path, game)?;
         self.written += 1;
         self.failed = false;
         self.follow(&writer)?;
         self.writer = Some(writer);
-        Ok(())
+        Ok(text_of(&line))
     }
 
     fn describe(&self) -> String {
@@ -314,33 +321,29 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<String> {
         if self.failing {
             return Err(std::io::Error::other("no space left on device (simulated)"));
         }
         match self.games.last_mut() {
             Some(game) => {
-                let (_, digest) =
+                let (line, digest) =
                     super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
                 game.push(record.clone());
                 self.digest = digest;
                 self.written += 1;
-                Ok(())
+                Ok(line)
             }
             None => Err(std::io::Error::other("the journal was not begun")),
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
-        let (_, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
+    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
+        let (line, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
         self.games.push(vec![game.clone()]);
         self.digest = digest;
         self.written += 1;
-        Ok(())
-    }
-
-    fn written(&self) -> u64 {
-        self.written
+        Ok(line)
     }
 
     fn durable(&self) -> u64 {
@@ -400,7 +403,7 @@ impl SharedMemoryStore {
 }
 
 impl Store for SharedMemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<String> {
         let mut store = self
             .0
             .lock()
@@ -408,16 +411,12 @@ impl Store for SharedMemoryStore {
         store.append(record)
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
         let mut store = self
             .0
             .lock()
             .map_err(|_| std::io::Error::other("poisoned"))?;
         store.begin(game)
-    }
-
-    fn written(&self) -> u64 {
-        self.with(|store| store.written)
     }
 
     fn durable(&self) -> u64 {

@@ -336,7 +336,6 @@ impl Core {
 }
 
 /// Who a request came from, for the journal.
-
 fn source_of(request: &Request) -> Source {
     match request {
         Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => match side {

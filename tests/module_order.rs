@@ -121,7 +121,10 @@ fn io_in_core(file: &str, text: &str) -> Vec<String> {
         }
         if let Some(at) = code.find("std::io::{") {
             let group = &code[at..code[at..].find('}').map_or(code.len(), |end| at + end)];
-            if group.split(|c: char| !c.is_alphanumeric()).any(|w| w == "Write") {
+            if group
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "Write")
+            {
                 found.push(format!(
                     "{file}: the core uses `std::io::Write` (a write sink): `{code}`"
                 ));
@@ -206,8 +209,14 @@ fn io_in_the_core_is_caught() {
     assert_eq!(caught("use crate::journal::{Record, Store};\n"), 1);
     assert_eq!(caught("    store: Box<dyn Store>,\n"), 1);
     assert_eq!(caught("    let s = FileStore::new(p);\n"), 1);
-    assert_eq!(caught("// a Store is not named in code here; std::fs either\n"), 0);
-    assert_eq!(caught("use std::io::ErrorKind;\nuse crate::journal::Record;\n"), 0);
+    assert_eq!(
+        caught("// a Store is not named in code here; std::fs either\n"),
+        0
+    );
+    assert_eq!(
+        caught("use std::io::ErrorKind;\nuse crate::journal::Record;\n"),
+        0
+    );
     assert!(in_core("daemon/core/gate.rs") && in_core("clock/game.rs"));
     assert!(!in_core("daemon/driver.rs") && !in_core("daemon/core_tests.rs"));
 }

@@ -713,3 +713,57 @@ fn a_finished_games_journal_replays_to_its_flag_not_to_the_last_whole_second() {
         "the journal's replay reaches the flag"
     );
 }
+
+/// The core asks for a record and applies the press at once; the driver tells it afterwards
+/// that the write failed. The press must not be lost from the journal (the replay would then
+/// differ from the clocks the players heard), nor clicked before it is durable.
+#[test]
+fn a_press_whose_write_fails_is_journaled_first_when_the_disk_is_back_and_clicked_only_then() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.core.drain();
+    rig.store.set_failing(true);
+    rig.tap(2_000_000, 2_000_000, "w");
+    assert!(rig.core.journal_down(), "the failed write is told at once");
+    assert_eq!(rig.core.table().game().running(), None, "the clock paused");
+    assert_eq!(
+        clicks(&rig.core.drain()),
+        0,
+        "no click before the press is on the disk"
+    );
+    rig.store.set_failing(false);
+    rig.run_to(4_000);
+    assert!(!rig.core.journal_down());
+    let records = rig.records();
+    let press = records.iter().position(|r| {
+        matches!(
+            r,
+            Record::Input {
+                input: Request::Game(Input::Press(Side::White)),
+                ..
+            }
+        )
+    });
+    let pause = records.iter().position(|r| {
+        matches!(
+            r,
+            Record::Input {
+                source: Source::Storage,
+                ..
+            }
+        )
+    });
+    assert!(
+        press.is_some() && press < pause,
+        "the press, then the pause: {records:?}"
+    );
+    assert_eq!(clicks(&rig.core.drain()), 1, "clicked once durable");
+    let (table, _) = Journal::parse(&rig.journal_text(), "mem")
+        .unwrap()
+        .replay("mem")
+        .unwrap();
+    assert_eq!(
+        table.game().remaining(Side::White, 4_000),
+        rig.core.table().game().remaining(Side::White, 4_000)
+    );
+}

@@ -4,7 +4,11 @@
 //!
 //! Records are counted from 1 across games. Each item is held with a *mark*, the number of
 //! records written when it was made; the *watermark* is how many are durable, as the journal's
-//! sync thread last said. An item goes out once the watermark reaches its mark, in order.
+//! sync thread last said. An item goes out once the watermark reaches its mark, in the order
+//! held. Marks only grow while the journal works, so nothing overtakes what was held before it;
+//! after a write that failed, the core counts fewer records than before, and what it tells
+//! then (not depending on the records that failed) goes out while the acknowledgement of a
+//! failed record waits for that record to be written again and durable.
 
 use std::collections::VecDeque;
 
@@ -51,17 +55,21 @@ impl<T> Gate<T> {
         self.durable >= mark
     }
 
-    /// Takes, in order, what may go out now: the items up to the first whose records are not
-    /// durable yet (what was held after it waits with it, so that the order is kept).
-    pub fn release(&mut self) -> impl Iterator<Item = T> + '_ {
+    /// Takes, in the order held, what may go out now: every item whose records are durable.
+    pub fn release(&mut self) -> Vec<T> {
         let durable = self.durable;
-        std::iter::from_fn(move || {
-            if self.held.front().is_some_and(|(mark, _)| *mark <= durable) {
-                self.held.pop_front().map(|(_, item)| item)
+        let mut ready = Vec::new();
+        let mut at = 0;
+        while at < self.held.len() {
+            if self.held[at].0 <= durable {
+                if let Some((_, item)) = self.held.remove(at) {
+                    ready.push(item);
+                }
             } else {
-                None
+                at += 1;
             }
-        })
+        }
+        ready
     }
 
     /// How many items wait.
@@ -80,20 +88,31 @@ mod tests {
     use super::Gate;
 
     #[test]
-    fn an_item_waits_for_its_mark_and_the_order_is_kept() {
+    fn an_item_waits_for_its_mark_and_goes_in_the_order_held() {
         let mut gate = Gate::new();
         gate.hold(0, "status");
         gate.hold(2, "click");
-        gate.hold(1, "late but earlier mark");
-        assert_eq!(gate.release().collect::<Vec<_>>(), vec!["status"]);
+        gate.hold(2, "flag");
+        assert_eq!(gate.release(), vec!["status"]);
         gate.synced(1);
-        assert_eq!(gate.release().count(), 0, "the click before it still waits");
+        assert!(gate.release().is_empty(), "the click waits for its record");
+        gate.synced(2);
+        assert_eq!(gate.release(), vec!["click", "flag"]);
+        assert!(gate.is_empty());
+    }
+
+    #[test]
+    fn what_was_told_after_a_failed_write_does_not_wait_for_the_failed_record() {
+        let mut gate = Gate::new();
+        gate.hold(3, "click of a press whose record failed");
+        gate.hold(2, "a readout told while the disk is full");
         gate.synced(2);
         assert_eq!(
-            gate.release().collect::<Vec<_>>(),
-            vec!["click", "late but earlier mark"]
+            gate.release(),
+            vec!["a readout told while the disk is full"]
         );
-        assert!(gate.is_empty());
+        gate.synced(3);
+        assert_eq!(gate.release(), vec!["click of a press whose record failed"]);
     }
 
     #[test]

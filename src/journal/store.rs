@@ -65,6 +65,8 @@ pub struct FileStore {
     unsynced: VecDeque<(u64, u64, Vec<u8>)>,
     /// A sync failed: the lines after the durable ones are written again before anything new.
     failed: bool,
+    /// Why a sync made in turn failed (no sync thread), until taken.
+    sync_failure: Option<std::io::Error>,
 }
 
 impl FileStore {
@@ -85,6 +87,7 @@ impl FileStore {
             written: 0,
             unsynced: VecDeque::new(),
             failed: false,
+            sync_failure: None,
         }
     }
 
@@ -189,10 +192,12 @@ impl Store for FileStore {
                 syncer.request(self.written);
             }
             None => {
+                // Written but not durable: told as a failed sync (the line is written again by
+                // `repair`), so that what was written and what is counted stay the same.
                 if let Err(e) = writer.sync() {
                     self.unsynced.push_back((self.written, offset, line));
                     self.failed = true;
-                    return Err(e);
+                    self.sync_failure = Some(e);
                 }
             }
         }
@@ -209,12 +214,15 @@ impl Store for FileStore {
     fn durable(&self) -> u64 {
         match (&self.syncer, self.failed) {
             (Some(syncer), false) => syncer.durable().min(self.written),
-            (Some(_), true) => self.written - self.unsynced.len() as u64,
-            (None, _) => self.written,
+            (_, true) => self.written - self.unsynced.len() as u64,
+            (None, false) => self.written,
         }
     }
 
     fn take_failure(&mut self) -> Option<std::io::Error> {
+        if self.syncer.is_none() {
+            return self.sync_failure.take();
+        }
         let failure = self.syncer.as_ref()?.take_failure()?;
         let durable = self.syncer.as_ref().map_or(0, Syncer::durable);
         self.unsynced.retain(|(number, _, _)| *number > durable);

@@ -75,6 +75,9 @@ impl Core {
                 None => self.go_down(at, &format!("sync failed: {why}"), Vec::new()),
             },
             JournalEvent::Failed { why, unwritten } => {
+                // What was told before is held for the records asked for then, the failed ones
+                // among them: it goes out once they are written again and durable.
+                self.hold_told();
                 self.appended -= unwritten.len() as u64;
                 match self.down.as_mut() {
                     Some(down) => {

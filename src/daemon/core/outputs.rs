@@ -108,14 +108,19 @@ impl Core {
     /// [`super::JournalEvent::Synced`]). Notices that the journal cannot be written go first:
     /// they cannot wait for it.
     pub fn drain(&mut self) -> Vec<CoreOutput> {
+        self.hold_told();
+        let mut ready = std::mem::take(&mut self.urgent);
+        ready.extend(self.gate.release());
+        ready
+    }
+
+    /// Puts what was told so far in the gate, marked with the records asked for so far.
+    pub(super) fn hold_told(&mut self) {
         self.collect();
         let mark = self.appended;
         for output in self.outputs.drain(..) {
             self.gate.hold(mark, output);
         }
-        let mut ready = std::mem::take(&mut self.urgent);
-        ready.extend(self.gate.release());
-        ready
     }
 
     /// Takes what the journal is asked to do, in order (appended to `into`).

@@ -1,6 +1,7 @@
-//! The daemon's core loop on real time, in process: the daemon's own [`Core`] (table and journal,
-//! synced to disk on every input), inputs stamped on arrival and sent over a channel, and a
-//! `select!` that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
+//! The daemon's core loop on real time, in process: the daemon's own core with its journal's
+//! driver ([`Driven`]: table and journal, each input written to disk and synced by the
+//! journal's sync thread), inputs stamped on arrival and sent over a channel, and a `select!`
+//! that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
 //! how late flags fall and how long a press takes to switch the clocks.
 
 use crossbeam_channel::{select, unbounded};

@@ -235,6 +235,23 @@ impl Driven {
         Ok(reply)
     }
 
+    /// [`Driven::handle`], also returning the mark the reply waits for in a durability gate:
+    /// the records asked for by the time it was made, or 0 when it asked for none (a `status`
+    /// is answered at once). Taken before the driver's turn, so that a reply whose record then
+    /// fails to be written waits until it is written again and durable.
+    pub fn handle_marked(
+        &mut self,
+        at: Clocks,
+        msg: CoreMsg,
+    ) -> Result<(Option<Reply>, u64), CoreError> {
+        self.last = at;
+        let before = self.core.written();
+        let reply = self.core.handle(at, msg)?;
+        let after = self.core.written();
+        self.driver.run(&mut self.core, at)?;
+        Ok((reply, if after > before { after } else { 0 }))
+    }
+
     /// [`Core::feed`], then the driver's turn.
     pub fn feed(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {
         self.last = at;
@@ -273,7 +290,7 @@ impl Driven {
     /// Whether the first `mark` journal records are durable now.
     pub fn is_durable(&mut self, mark: u64) -> bool {
         self.driver.durable(&mut self.core, self.last);
-        self.core.is_durable(mark)
+        self.core.durable() >= mark
     }
 
     /// Waits until every record written is durable (when the daemon stops).

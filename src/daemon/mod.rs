@@ -307,15 +307,13 @@ fn core_loop(
                 // Presses already made are judged before the command moves time on.
                 let now = clocks_now();
                 feed_queued(core, None, inputs, now)?;
-                let before = core.written();
-                let reply = core.handle(now, msg)?;
+                let (reply, mark) = core.handle_marked(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
                 deliver(core, announcer, feeds)?;
                 // A command that wrote records is answered once they are durable; one that
                 // wrote none (a status) at once.
                 if let Some(reply) = reply {
-                    let mark = if core.written() > before { core.written() } else { 0 };
                     replies.hold(mark, (request.reply, reply.to_line()));
                 }
             }

@@ -38,7 +38,7 @@ pub(super) struct Down {
 
 impl Core {
     /// How many journal records were asked for so far (counted from 1 across games): a reply
-    /// made now may be sent once [`Core::is_durable`] says so.
+    /// made now may be sent once [`Core::durable`] reaches it.
     pub fn written(&self) -> u64 {
         self.appended
     }
@@ -46,11 +46,6 @@ impl Core {
     /// How many journal records are durable, as the driver last told.
     pub fn durable(&self) -> u64 {
         self.gate.durable()
-    }
-
-    /// Whether the first `mark` journal records are durable, as the driver last told.
-    pub fn is_durable(&self, mark: u64) -> bool {
-        self.gate.is_durable(mark)
     }
 
     /// Whether the journal cannot be written now.

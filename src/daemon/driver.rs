@@ -11,7 +11,7 @@
 use super::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, JournalEvent, JournalOp};
 use crate::control::reply::Reply;
 use crate::hall::store::Publisher;
-use crate::journal::{Journal, Record, Store};
+use crate::journal::{Journal, Record, Store, Written};
 use crate::table::Table;
 
 /// Does the journal's I/O for a core.
@@ -20,6 +20,8 @@ pub struct JournalDriver {
     publisher: Option<Publisher>,
     /// Records the store holds (counted from 1 across games, as the core counts them).
     written: u64,
+    /// The chained digest of the last record written (the seal, when the game ends).
+    digest: String,
     /// What the core asked for, taken from it (kept to reuse its room).
     ops: Vec<JournalOp>,
 }
@@ -31,6 +33,7 @@ impl JournalDriver {
             store,
             publisher: None,
             written: 0,
+            digest: String::new(),
             ops: Vec::new(),
         }
     }
@@ -95,8 +98,8 @@ impl JournalDriver {
             }
             match op {
                 JournalOp::Begin(game) => {
-                    let line = self.store.begin(&game).map_err(|e| self.error(e))?;
-                    self.wrote(&game, line);
+                    let written = self.store.begin(&game).map_err(|e| self.error(e))?;
+                    self.wrote(&game, written);
                 }
                 JournalOp::Append(record) => {
                     if let Err(e) = self.append(core, at, &record) {
@@ -117,7 +120,7 @@ impl JournalDriver {
                     core.journal_event(at, JournalEvent::Space(self.store.free_bytes()));
                 }
                 JournalOp::Seal => {
-                    core.journal_event(at, JournalEvent::Sealed(self.store.digest()))
+                    core.journal_event(at, JournalEvent::Sealed(self.digest.clone()))
                 }
             }
         }
@@ -133,15 +136,16 @@ impl JournalDriver {
         if self.store.verify()? {
             core.journal_event(at, JournalEvent::Rewritten);
         }
-        let line = self.store.append(record)?;
-        self.wrote(record, line);
+        let written = self.store.append(record)?;
+        self.wrote(record, written);
         Ok(())
     }
 
-    fn wrote(&mut self, record: &Record, line: String) {
+    fn wrote(&mut self, record: &Record, written: Written) {
         self.written += 1;
+        self.digest.clone_from(&written.digest);
         if let Some(publisher) = self.publisher.as_mut() {
-            publisher.written(self.written, record, line, &self.store.digest());
+            publisher.written(self.written, record, written);
         }
     }
 

@@ -5,7 +5,7 @@
 //! durability [`Gate`] as everything else that acknowledges an input.
 
 use super::payload::game_id;
-use crate::journal::{Gate, Record};
+use crate::journal::{Gate, Record, Written};
 use crossbeam_channel::Sender;
 
 /// A durable record for the link: (game id, sequence number, journal line).
@@ -38,14 +38,14 @@ impl Publisher {
         }
     }
 
-    /// `record` was written as `line` (with its chained `digest`), the `count`-th record the
-    /// journal holds (counted across games): it goes out once that many are durable.
-    pub fn written(&mut self, count: u64, record: &Record, line: String, digest: &str) {
+    /// `record` was written as `written`, the `count`-th record the journal holds (counted
+    /// across games): its line goes out once that many are durable.
+    pub fn written(&mut self, count: u64, record: &Record, written: Written) {
         if matches!(record, Record::Game { .. }) {
-            self.game = game_id(digest);
+            self.game = game_id(&written.digest);
         }
         self.waiting
-            .hold(count, (self.game.clone(), record.seq(), line));
+            .hold(count, (self.game.clone(), record.seq(), written.line));
     }
 
     /// The journal is durable up to its `durable`-th record: the lines up to there go out.
@@ -76,8 +76,8 @@ mod tests {
             config: "x".into(),
             chain: Some(crate::journal::Chain::Sha256),
         };
-        let line0 = store.begin(&game).unwrap();
-        publisher.written(1, &game, line0, &store.digest());
+        let written0 = store.begin(&game).unwrap();
+        publisher.written(1, &game, written0);
         publisher.synced(store.durable());
         let _ = rx.try_recv();
         shared.hold_durable(true);
@@ -89,8 +89,8 @@ mod tests {
             source: Source::Test,
             input: "start".parse::<Request>().unwrap(),
         };
-        let line1 = store.append(&input).unwrap();
-        publisher.written(2, &input, line1, &store.digest());
+        let written1 = store.append(&input).unwrap();
+        publisher.written(2, &input, written1);
         publisher.synced(store.durable());
         assert!(rx.try_recv().is_err(), "nothing is durable yet");
         shared.hold_durable(false);

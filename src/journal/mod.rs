@@ -14,7 +14,7 @@ pub use gate::Gate;
 pub use lock::{JournalLock, LockError};
 pub use reader::{Evidence, Journal, JournalError};
 pub use record::{wall_now, Chain, Record, Source};
-pub use store::{FileStore, MemoryStore, SharedMemoryStore, Store};
+pub use store::{FileStore, MemoryStore, SharedMemoryStore, Store, Written};
 pub use writer::JournalWriter;
 
 #[cfg(test)]

@@ -11,14 +11,23 @@ use crossbeam_channel::Receiver;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
+/// A record as the journal holds it, once written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Its line, without the newline.
+    pub line: String,
+    /// Its chained digest (empty in a journal of the old format, which has none).
+    pub digest: String,
+}
+
 /// A journal the daemon appends to. Records are counted from 1 across games; a record is
 /// durable (it survives a crash or power cut) once [`Store::durable`] reaches its number.
 /// Each record is chained here, where it is written (see `record::chain`): the line returned
 /// is the one the journal holds.
 pub trait Store: Send {
-    /// Appends one record (written, maybe not yet durable) and returns its line (without the
-    /// newline). An error means it was not written.
-    fn append(&mut self, record: &Record) -> std::io::Result<String>;
+    /// Appends one record (written, maybe not yet durable) and returns it as written. An error
+    /// means it was not written.
+    fn append(&mut self, record: &Record) -> std::io::Result<Written>;
     /// How many records are durable.
     fn durable(&self) -> u64;
     /// Why a sync failed since the last call, if one did: the records after `durable` may
@@ -36,12 +45,10 @@ pub trait Store: Send {
         Ok(())
     }
     /// Closes the current game's journal (kept aside as finished) and begins a new one with
-    /// its game record; returns the record's line.
-    fn begin(&mut self, game: &Record) -> std::io::Result<String>;
+    /// its game record; returns it as written.
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written>;
     /// Where the records go, for messages.
     fn describe(&self) -> String;
-    /// The chained digest of the last record (see `record::chain`).
-    fn digest(&self) -> String;
     /// Checks that the journal is still where it is written; if it was deleted or moved away,
     /// writes it there again whole and returns `true`.
     fn verify(&mut self) -> std::io::Result<bool> {
@@ -171,13 +178,16 @@ impl FileStore {
     }
 }
 
-/// A journal line as text, without its newline.
-fn text_of(line: &[u8]) -> String {
-    String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(line)).into_owned()
+/// A journal line (its newline included) as written by `writer`.
+fn written_by(writer: &JournalWriter, line: &[u8]) -> Written {
+    Written {
+        line: String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(line)).into_owned(),
+        digest: writer.digest().to_string(),
+    }
 }
 
 impl Store for FileStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<String> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         self.rewrite_unsynced()?;
         self.prune();
         let Some(writer) = self.writer.as_mut() else {
@@ -185,7 +195,7 @@ impl Store for FileStore {
         };
         let (offset, line) = writer.append(record)?;
         self.written += 1;
-        let text = text_of(&line);
+        let written = written_by(writer, &line);
         match &self.syncer {
             Some(syncer) => {
                 self.unsynced.push_back((self.written, offset, line));
@@ -201,7 +211,7 @@ impl Store for FileStore {
                 }
             }
         }
-        Ok(text)
+        Ok(written)
     }
 
     fn repair(&mut self) -> std::io::Result<()> {
@@ -238,7 +248,7 @@ impl Store for FileStore {
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
         if self.writer.is_some() {
             // The finished game's last records go to the disk before it is set aside.
             self.sync_now()?;
@@ -247,21 +257,16 @@ impl Store for FileStore {
             set_aside(&self.path, "done")?;
         }
         let (writer, line) = JournalWriter::begin(&self.path, game)?;
+        let written = written_by(&writer, &line);
         self.written += 1;
         self.failed = false;
         self.follow(&writer)?;
         self.writer = Some(writer);
-        Ok(text_of(&line))
+        Ok(written)
     }
 
     fn describe(&self) -> String {
         self.path.display().to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.writer
-            .as_ref()
-            .map_or_else(String::new, |w| w.digest().to_string())
     }
 
     fn verify(&mut self) -> std::io::Result<bool> {
@@ -329,7 +334,7 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<String> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         if self.failing {
             return Err(std::io::Error::other("no space left on device (simulated)"));
         }
@@ -338,20 +343,20 @@ impl Store for MemoryStore {
                 let (line, digest) =
                     super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
                 game.push(record.clone());
-                self.digest = digest;
+                self.digest = digest.clone();
                 self.written += 1;
-                Ok(line)
+                Ok(Written { line, digest })
             }
             None => Err(std::io::Error::other("the journal was not begun")),
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
         let (line, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
         self.games.push(vec![game.clone()]);
-        self.digest = digest;
+        self.digest = digest.clone();
         self.written += 1;
-        Ok(line)
+        Ok(Written { line, digest })
     }
 
     fn durable(&self) -> u64 {
@@ -365,10 +370,6 @@ impl Store for MemoryStore {
 
     fn describe(&self) -> String {
         "memory".to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.digest.clone()
     }
 
     fn free_bytes(&self) -> Option<u64> {
@@ -411,7 +412,7 @@ impl SharedMemoryStore {
 }
 
 impl Store for SharedMemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<String> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         let mut store = self
             .0
             .lock()
@@ -419,7 +420,7 @@ impl Store for SharedMemoryStore {
         store.append(record)
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<String> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
         let mut store = self
             .0
             .lock()
@@ -437,10 +438,6 @@ impl Store for SharedMemoryStore {
 
     fn describe(&self) -> String {
         "memory".to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.with(|store| store.digest.clone())
     }
 
     fn free_bytes(&self) -> Option<u64> {

@@ -1,6 +1,8 @@
 //! The modules of `src/` form a DAG in the order `src/lib.rs` draws: a module may use only
 //! modules of a lower layer. This test reads every `crate::NAME` path in `src/` (comments left
-//! out) and fails on one that points sideways or up.
+//! out) and fails on one that points sideways or up. It also keeps the real-time core sans-IO:
+//! the daemon's core (`src/daemon/core.rs`, `src/daemon/core/`) and the clock (`src/clock/`)
+//! name no file, socket, write sink, audio or journal store.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -24,11 +26,11 @@ fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
-/// Every `crate::NAME` that `text` (the source of a file of `module`) uses, outside comments
-/// and outside an inline `#[cfg(test)] mod … { … }` at the end of the file (a unit test may
-/// build its fixture with a higher layer, e.g. a table test from a configuration's text).
-fn uses(module: &str, text: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
+/// The lines of code of `text`: comments left out, and nothing from an inline
+/// `#[cfg(test)] mod … { … }` at the end of the file on (a unit test may build its fixture with
+/// a higher layer, e.g. a table test from a configuration's text).
+fn code_lines(text: &str) -> Vec<&str> {
+    let mut code_lines = Vec::new();
     let mut lines = text.lines().peekable();
     while let Some(line) = lines.next() {
         let code = line.trim_start();
@@ -41,6 +43,16 @@ fn uses(module: &str, text: &str) -> BTreeSet<String> {
         if code.starts_with("//") {
             continue;
         }
+        code_lines.push(code);
+    }
+    code_lines
+}
+
+/// Every `crate::NAME` that `text` (the source of a file of `module`) uses, outside comments
+/// and outside an inline test module at the end of the file (see [`code_lines`]).
+fn uses(module: &str, text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for code in code_lines(text) {
         let mut rest = code;
         while let Some(at) = rest.find("crate::") {
             rest = &rest[at + 7..];
@@ -83,6 +95,54 @@ fn violations(module: &str, file: &str, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// What the sans-IO core may not name: (what, why).
+const IO: &[(&str, &str)] = &[
+    ("std::fs", "a file"),
+    ("std::net", "a socket"),
+    ("std::io::Write", "a write sink"),
+    ("crate::audio", "the audio layer"),
+];
+
+/// Whether `file` (relative to `src/`) is part of the sans-IO core.
+fn in_core(file: &str) -> bool {
+    file == "daemon/core.rs" || file.starts_with("daemon/core/") || file.starts_with("clock/")
+}
+
+/// What in one file of the core does I/O or names a journal store (whose calls do): `std::fs`,
+/// `std::net`, `std::io::Write` (also in a group, `std::io::{…, Write}`), `crate::audio`, or
+/// any name ending in `Store` (the `Store` trait, `FileStore`, `MemoryStore`…).
+fn io_in_core(file: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for code in code_lines(text) {
+        for (path, what) in IO {
+            if code.contains(path) {
+                found.push(format!("{file}: the core uses `{path}` ({what}): `{code}`"));
+            }
+        }
+        if let Some(at) = code.find("std::io::{") {
+            let group = &code[at..code[at..].find('}').map_or(code.len(), |end| at + end)];
+            if group
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "Write")
+            {
+                found.push(format!(
+                    "{file}: the core uses `std::io::Write` (a write sink): `{code}`"
+                ));
+            }
+        }
+        let store = code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|word| word.ends_with("Store"));
+        if let Some(store) = store {
+            found.push(format!(
+                "{file}: the core names `{store}` (a journal store: its calls do I/O; ask the \
+                 journal with a JournalOp instead): `{code}`"
+            ));
+        }
+    }
+    found
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -114,6 +174,51 @@ fn every_import_in_src_follows_the_module_order() {
         problems.extend(violations(&module, &relative.display().to_string(), &text));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_core_does_no_io_and_calls_no_journal_store() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap().display().to_string();
+        let name = file.file_name().unwrap().to_string_lossy();
+        let test_only = name == "tests.rs" || name.ends_with("_tests.rs");
+        if !in_core(&relative) || test_only {
+            continue;
+        }
+        checked += 1;
+        let text = std::fs::read_to_string(file).unwrap();
+        problems.extend(io_in_core(&relative, &text));
+    }
+    assert!(checked >= 5, "the core's files were found: {checked}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn io_in_the_core_is_caught() {
+    let caught = |text: &str| io_in_core("daemon/core.rs", text).len();
+    assert_eq!(caught("use std::fs::File;\n"), 1);
+    assert_eq!(caught("    let s = std::net::TcpStream::connect(a);\n"), 1);
+    assert_eq!(caught("use std::io::{Read, Write};\n"), 1);
+    assert_eq!(caught("use std::io::Write;\n"), 1);
+    assert_eq!(caught("use crate::audio::AudioOut;\n"), 1);
+    assert_eq!(caught("use crate::journal::{Record, Store};\n"), 1);
+    assert_eq!(caught("    store: Box<dyn Store>,\n"), 1);
+    assert_eq!(caught("    let s = FileStore::new(p);\n"), 1);
+    assert_eq!(
+        caught("// a Store is not named in code here; std::fs either\n"),
+        0
+    );
+    assert_eq!(
+        caught("use std::io::ErrorKind;\nuse crate::journal::Record;\n"),
+        0
+    );
+    assert!(in_core("daemon/core/gate.rs") && in_core("clock/game.rs"));
+    assert!(!in_core("daemon/driver.rs") && !in_core("daemon/core_tests.rs"));
 }
 
 #[test]

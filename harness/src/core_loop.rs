@@ -1,6 +1,7 @@
-//! The daemon's core loop on real time, in process: the daemon's own [`Core`] (table and journal,
-//! synced to disk on every input), inputs stamped on arrival and sent over a channel, and a
-//! `select!` that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
+//! The daemon's core loop on real time, in process: the daemon's own core with its journal's
+//! driver ([`Driven`]: table and journal, each input written to disk and synced by the
+//! journal's sync thread), inputs stamped on arrival and sent over a channel, and a `select!`
+//! that sleeps until the core's next wake, as `daemon::core_loop` does. Measures
 //! how late flags fall and how long a press takes to switch the clocks.
 
 use crossbeam_channel::{select, unbounded};
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 use talkclock::clock::{Event, Input, Side};
 use talkclock::config::Config;
 use talkclock::control::ArbiterCommand;
-use talkclock::daemon::{clocks_now, Core, CoreMsg, CoreOutput};
+use talkclock::daemon::{clocks_now, CoreMsg, CoreOutput, Driven, JournalDriver};
 use talkclock::input::{DeviceId, RawInput, SourceEvent};
 use talkclock::journal::FileStore;
 use talkclock::table::{Request, Table, TableOutput};
@@ -76,8 +77,9 @@ pub fn flag_instants(
         let store = FileStore::new(&path);
         // The flag is told once its record is durable: wait on the sync thread as the daemon does.
         let synced = store.signal();
+        let driver = JournalDriver::new(Box::new(store));
         let mut core =
-            Core::new(Box::new(store), config, text, clocks_now()).map_err(|e| e.to_string())?;
+            Driven::new(driver, config, text, clocks_now()).map_err(|e| e.to_string())?;
         // Presses come at any phase of the millisecond the core counts in.
         std::thread::sleep(Duration::from_micros(rng.between(0, 2_999)));
         let started = clocks_now();
@@ -99,7 +101,7 @@ pub fn flag_instants(
                 None => crossbeam_channel::after(Duration::from_millis(100)),
             };
             select! {
-                recv(synced) -> _ => {},
+                recv(synced) -> _ => core.journal_synced(clocks_now()),
                 recv(timeout) -> _ => {},
             }
             core.advance(clocks_now()).map_err(|e| e.to_string())?;
@@ -155,8 +157,8 @@ pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>
     let path = dir.join("press.jsonl");
     let mut fast = config.clone();
     fast.input.lockout = 0;
-    let mut core = Core::new(Box::new(FileStore::new(&path)), fast, text, clocks_now())
-        .map_err(|e| e.to_string())?;
+    let driver = JournalDriver::new(Box::new(FileStore::new(&path)));
+    let mut core = Driven::new(driver, fast, text, clocks_now()).map_err(|e| e.to_string())?;
     core.handle(
         clocks_now(),
         CoreMsg::Command(ArbiterCommand::Game(Input::Start)),

@@ -4,7 +4,8 @@
 //! cannot be written.
 
 use super::config_file::MemoryConfig;
-use super::core::{Clocks, Core, CoreMsg, CoreOutput};
+use super::core::{Clocks, CoreMsg, CoreOutput};
+use super::driver::{Driven, JournalDriver};
 use crate::clock::{Event, Phase, Side, MINUTE, SECOND};
 use crate::config::Config;
 use crate::input::device::DeviceId;
@@ -29,7 +30,8 @@ const CONFIG: &str = "mode = \"practice\"\n\
 
 struct Rig {
     base: Instant,
-    core: Core,
+    /// The core with its journal's driver (each call followed by the driver's turn).
+    core: Driven,
     saved: MemoryConfig,
     out: Vec<CoreOutput>,
     ms: u64,
@@ -45,7 +47,8 @@ impl Rig {
             wall_ms: 0,
         };
         let store = SharedMemoryStore::default();
-        let mut core = Core::new(Box::new(store), config, text.into(), at).unwrap();
+        let driver = JournalDriver::new(Box::new(store));
+        let mut core = Driven::new(driver, config, text.into(), at).unwrap();
         core.set_config_file(Box::new(saved.clone()));
         Rig {
             base,

@@ -2,7 +2,8 @@
 //! restore, repeat, and the volume and rate a listener set. No sleeps: instants are made by
 //! adding to one base instant.
 
-use super::core::{Clocks, Core, CoreMsg, CoreOutput};
+use super::core::{Clocks, CoreMsg, CoreOutput};
+use super::driver::{Driven, JournalDriver};
 use super::prefs::Prefs;
 use crate::clock::{Event, Input, Side};
 use crate::config::Config;
@@ -34,7 +35,8 @@ struct Rig {
     wall_base: i64,
     boot_base: i64,
     store: SharedMemoryStore,
-    core: Core,
+    /// The core with its journal's driver (each call followed by the driver's turn).
+    core: Driven,
 }
 
 impl Rig {
@@ -52,7 +54,8 @@ impl Rig {
             boot_ms: 50_000,
             wall_ms: 1_000_000,
         };
-        let core = Core::new(Box::new(store.clone()), config, text.into(), at).unwrap();
+        let driver = JournalDriver::new(Box::new(store.clone()));
+        let core = Driven::new(driver, config, text.into(), at).unwrap();
         Rig {
             base,
             wall_base: 1_000_000,
@@ -342,7 +345,8 @@ fn a_restored_game_is_paused_at_its_last_record_with_volume_and_rate_as_they_wer
         boot_ms: 9_000_000,
         wall_ms: 5_000_000,
     };
-    let mut core = Core::restore(Box::new(store.clone()), &journal, table, at).unwrap();
+    let driver = JournalDriver::new(Box::new(store.clone()));
+    let mut core = Driven::restore(driver, &journal, table, at).unwrap();
     let game = core.table().game();
     // The last heartbeat was at 9 s: Black had run 5 s of it.
     assert_eq!(game.remaining(Side::Black, 9_000), 295_000);
@@ -707,5 +711,59 @@ fn a_finished_games_journal_replays_to_its_flag_not_to_the_last_whole_second() {
         flags,
         vec![300_500],
         "the journal's replay reaches the flag"
+    );
+}
+
+/// The core asks for a record and applies the press at once; the driver tells it afterwards
+/// that the write failed. The press must not be lost from the journal (the replay would then
+/// differ from the clocks the players heard), nor clicked before it is durable.
+#[test]
+fn a_press_whose_write_fails_is_journaled_first_when_the_disk_is_back_and_clicked_only_then() {
+    let mut rig = Rig::new();
+    rig.command(0, ArbiterCommand::Game(Input::Start));
+    rig.core.drain();
+    rig.store.set_failing(true);
+    rig.tap(2_000_000, 2_000_000, "w");
+    assert!(rig.core.journal_down(), "the failed write is told at once");
+    assert_eq!(rig.core.table().game().running(), None, "the clock paused");
+    assert_eq!(
+        clicks(&rig.core.drain()),
+        0,
+        "no click before the press is on the disk"
+    );
+    rig.store.set_failing(false);
+    rig.run_to(4_000);
+    assert!(!rig.core.journal_down());
+    let records = rig.records();
+    let press = records.iter().position(|r| {
+        matches!(
+            r,
+            Record::Input {
+                input: Request::Game(Input::Press(Side::White)),
+                ..
+            }
+        )
+    });
+    let pause = records.iter().position(|r| {
+        matches!(
+            r,
+            Record::Input {
+                source: Source::Storage,
+                ..
+            }
+        )
+    });
+    assert!(
+        press.is_some() && press < pause,
+        "the press, then the pause: {records:?}"
+    );
+    assert_eq!(clicks(&rig.core.drain()), 1, "clicked once durable");
+    let (table, _) = Journal::parse(&rig.journal_text(), "mem")
+        .unwrap()
+        .replay("mem")
+        .unwrap();
+    assert_eq!(
+        table.game().remaining(Side::White, 4_000),
+        rig.core.table().game().remaining(Side::White, 4_000)
     );
 }

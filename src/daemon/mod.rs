@@ -14,6 +14,7 @@ mod core_menu_tests;
 #[cfg(test)]
 mod core_tests;
 pub mod display_feed;
+pub mod driver;
 mod error;
 pub mod hall_feed;
 pub mod haptic_feed;
@@ -28,6 +29,7 @@ pub mod timeline;
 pub mod voices;
 
 pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, TextKind};
+pub use driver::{Driven, JournalDriver};
 pub use error::DaemonError;
 
 use crate::config::Config;
@@ -36,7 +38,7 @@ use crate::control::{ArbiterCommand, ReplyTo, Request};
 use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
-use crate::journal::{wall_now, FileStore, Journal};
+use crate::journal::{wall_now, FileStore, Gate, Journal};
 use crate::speech::{Lang, Utterance};
 use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
@@ -94,21 +96,14 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     }
     // Before the journal is read or written: one daemon per journal.
     let _lock = crate::journal::JournalLock::take(&options.journal)?;
-    // A board in a hall: its journal store also hands each durable record to the link.
+    // A board in a hall: its journal's driver also hands each durable record to the link.
     let hall = config.hall.clone();
     let (durable_tx, durable_rx) = unbounded();
-    let wrap = |store: Box<dyn crate::journal::Store>, resumed| -> Box<dyn crate::journal::Store> {
-        if hall.is_some() {
-            Box::new(crate::hall::store::PublishingStore::new(
-                store,
-                resumed,
-                durable_tx.clone(),
-            ))
-        } else {
-            store
-        }
+    let publisher = |resumed| {
+        hall.is_some()
+            .then(|| crate::hall::store::Publisher::new(resumed, durable_tx.clone()))
     };
-    let (mut core, synced) = open_core(options, config, config_text, wrap)?;
+    let (mut core, synced) = open_core(options, config, config_text, publisher)?;
     let mut announcer = make_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
     if options.config.is_none() {
@@ -184,7 +179,7 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
 
-    deliver(&mut core, &mut announcer, &mut feeds);
+    deliver(&mut core, &mut announcer, &mut feeds)?;
     notify::ready();
     tracing::info!(
         "ready: control socket {}, journal {}",
@@ -212,14 +207,15 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     );
     notify::stopping();
     let last = core.advance(clocks_now());
-    let synced = core.sync_now();
-    deliver(&mut core, &mut announcer, &mut feeds);
+    let synced = core.sync_now(clocks_now());
+    let delivered = deliver(&mut core, &mut announcer, &mut feeds);
     announcer.shutdown();
     drop(inputs);
     let _ = std::fs::remove_file(&options.socket);
     result
         .and(last.map_err(DaemonError::from))
         .and(synced.map_err(DaemonError::from))
+        .and(delivered)
 }
 
 /// Waking this much later than asked means the process was stopped or starved…
@@ -244,7 +240,7 @@ struct Inbox {
 }
 
 fn core_loop(
-    core: &mut Core,
+    core: &mut Driven,
     announcer: &mut Announcer,
     feeds: &mut Feeds,
     inbox: &Inbox,
@@ -261,8 +257,8 @@ fn core_loop(
     // Told once: then (or when its reader is gone without a word) no longer waited on.
     let mut keyboard_closed = keyboard_closed.clone();
     // Replies to the arbiter wait, like every other acknowledgement, for their records to be
-    // durable: (records that must be durable first, where it goes, the reply).
-    let mut replies: Vec<(u64, ReplyTo, crate::control::Reply)> = Vec::new();
+    // durable: in the same gate (where it goes, the reply).
+    let mut replies: Gate<(ReplyTo, crate::control::Reply)> = Gate::new();
     loop {
         let wake = core.next_wake();
         // A board in a hall also wakes to publish its state (its heartbeat to the station),
@@ -280,7 +276,7 @@ fn core_loop(
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
                     core.stopping();
-                    deliver(core, announcer, feeds);
+                    deliver(core, announcer, feeds)?;
                     return Ok(());
                 }
             }
@@ -310,16 +306,14 @@ fn core_loop(
                 // Presses already made are judged before the command moves time on.
                 let now = clocks_now();
                 feed_queued(core, None, inputs, now)?;
-                let before = core.written();
-                let reply = core.handle(now, msg)?;
+                let (reply, mark) = core.handle_marked(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
                 // announcement already handed to the audio and the transcript.
-                deliver(core, announcer, feeds);
+                deliver(core, announcer, feeds)?;
                 // A command that wrote records is answered once they are durable; one that
                 // wrote none (a status) at once.
                 if let Some(reply) = reply {
-                    let mark = if core.written() > before { core.written() } else { 0 };
-                    replies.push((mark, request.reply, reply));
+                    replies.hold(mark, (request.reply, reply));
                 }
             }
             recv(synced) -> _ => core.journal_synced(clocks_now()),
@@ -335,7 +329,7 @@ fn core_loop(
                     Err(_) => tracing::info!("stopping (signal)"),
                 }
                 core.stopping();
-                deliver(core, announcer, feeds);
+                deliver(core, announcer, feeds)?;
                 return Ok(());
             }
             recv(timeout) -> _ => {
@@ -356,17 +350,14 @@ fn core_loop(
                 if closed {
                     tracing::info!("stopping (Ctrl-C in the terminal)");
                     core.stopping();
-                    deliver(core, announcer, feeds);
+                    deliver(core, announcer, feeds)?;
                     return Ok(());
                 }
             }
         }
-        deliver(core, announcer, feeds);
-        let (due, waiting) = std::mem::take(&mut replies)
-            .into_iter()
-            .partition(|(mark, _, _)| core.is_durable(*mark));
-        replies = waiting;
-        for (_, to, reply) in due {
+        deliver(core, announcer, feeds)?;
+        replies.synced(core.durable());
+        for (to, reply) in replies.release() {
             to.send(reply);
         }
     }
@@ -446,10 +437,16 @@ impl Feeds {
     }
 }
 
-/// Hands the core's outputs to the feeds (the hall, the display) and to the announcer.
-fn deliver(core: &mut Core, announcer: &mut Announcer, feeds: &mut Feeds) {
-    let outputs = core.drain();
+/// Does what the core asked of the journal, then hands the core's outputs to the feeds (the
+/// hall, the display) and to the announcer.
+fn deliver(
+    core: &mut Driven,
+    announcer: &mut Announcer,
+    feeds: &mut Feeds,
+) -> Result<(), DaemonError> {
     let now = clocks_now();
+    core.run(now)?;
+    let outputs = core.drain();
     if let Some(feed) = feeds.hall.as_mut() {
         feed.outputs(core, &outputs, now.mono, now.wall_ms);
     }
@@ -461,13 +458,14 @@ fn deliver(core: &mut Core, announcer: &mut Announcer, feeds: &mut Feeds) {
     announcer.deliver(outputs);
     haptic.extend(feeds.haptic.due(core.game_time_of(Instant::now())));
     announcer.write_lines(haptic);
+    Ok(())
 }
 
 /// Feeds `first` and every input event already queued to the core, in the order they were
 /// made, each judged at its own instant; time is not moved on (the caller advances once
 /// after). Returns whether the terminal was closed (Ctrl-C).
 fn feed_queued(
-    core: &mut Core,
+    core: &mut Driven,
     first: Option<SourceEvent>,
     inputs: &Receiver<SourceEvent>,
     now: Clocks,
@@ -505,16 +503,14 @@ fn load(options: &RunOptions) -> Result<(Config, String), crate::config::ConfigE
 /// Restores the unfinished game in the journal, or starts a new one there. A finished game's
 /// journal is kept beside it (`…-WALLMS.done.jsonl`). A journal that cannot be read is refused:
 /// the daemon does not start over a damaged game.
-/// Also returns the channel that tells when a journal sync ended.
+/// Also returns the channel that tells when a journal sync ended. `publisher` makes the hall's
+/// publisher, for a board in one (given the game resumed: its id and lines).
 fn open_core(
     options: &RunOptions,
     config: Config,
     text: String,
-    wrap: impl FnOnce(
-        Box<dyn crate::journal::Store>,
-        Option<(String, Vec<String>)>,
-    ) -> Box<dyn crate::journal::Store>,
-) -> Result<(Core, Receiver<()>), DaemonError> {
+    publisher: impl FnOnce(Option<(String, Vec<String>)>) -> Option<crate::hall::store::Publisher>,
+) -> Result<(Driven, Receiver<()>), DaemonError> {
     let path = &options.journal;
     let now = clocks_now();
     if path.exists() {
@@ -540,18 +536,26 @@ fn open_core(
                 },
             )?;
             let synced = store.signal();
-            let store = wrap(Box::new(store), resumed_lines(path, journal.good_len));
-            let core = Core::restore(store, &journal, table, now).map_err(DaemonError::Restore)?;
+            let driver = driving(store, publisher(resumed_lines(path, journal.good_len)));
+            let core =
+                Driven::restore(driver, &journal, table, now).map_err(DaemonError::Restore)?;
             tracing::info!("restored the game from {name}: paused; the arbiter resumes it");
             return Ok((core, synced));
         }
     }
     let store = FileStore::new(path);
     let synced = store.signal();
-    Ok((
-        Core::new(wrap(Box::new(store), None), config, text, now)?,
-        synced,
-    ))
+    let driver = driving(store, publisher(None));
+    Ok((Driven::new(driver, config, text, now)?, synced))
+}
+
+/// The journal's driver on `store`, publishing to the hall when a board is in one.
+fn driving(store: FileStore, publisher: Option<crate::hall::store::Publisher>) -> JournalDriver {
+    let driver = JournalDriver::new(Box::new(store));
+    match publisher {
+        Some(publisher) => driver.publishing(publisher),
+        None => driver,
+    }
 }
 
 /// The game in a journal being resumed, for the hall: its id and its lines (the good part).

@@ -63,7 +63,7 @@ pub enum HallError {
 }
 
 /// Starts the link. `records` brings the durable journal records (from the
-/// [`PublishingStore`](super::store::PublishingStore)); `commands` is the core's control
+/// [`Publisher`](super::store::Publisher)); `commands` is the core's control
 /// channel.
 pub fn start(
     settings: &HallSettings,

@@ -1,7 +1,8 @@
 //! Where the journal's records go: a file (written at once, synced by its own thread, one sync
 //! for every record written meanwhile) or memory (for tests and benchmarks on virtual time).
-//! The daemon's `Core` only sees this trait; it holds back what it tells until the records
-//! behind it are durable.
+//! The daemon's `Core` never calls it: it asks for records to be written, and the daemon's
+//! journal driver (`daemon::driver`) writes them here and tells the core how far they are
+//! durable (see `gate`, which holds what waits for that).
 
 use super::record::Record;
 use super::sync::Syncer;
@@ -10,17 +11,25 @@ use crossbeam_channel::Receiver;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
-/// A journal the core appends to. Records are counted from 1 across games; a record is
+/// A record as the journal holds it, once written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Its line, without the newline.
+    pub line: String,
+    /// Its chained digest (empty in a journal of the old format, which has none).
+    pub digest: String,
+}
+
+/// A journal the daemon appends to. Records are counted from 1 across games; a record is
 /// durable (it survives a crash or power cut) once [`Store::durable`] reaches its number.
+/// Each record is chained here, where it is written (see `record::chain`): the line returned
+/// is the one the journal holds.
 pub trait Store: Send {
-    /// Appends one record (written, maybe not yet durable). An error means it was not written.
-    fn append(&mut self, record: &Record) -> std::io::Result<()>;
-    /// How many records were appended.
-    fn written(&self) -> u64;
+    /// Appends one record (written, maybe not yet durable) and returns it as written. An error
+    /// means it was not written.
+    fn append(&mut self, record: &Record) -> std::io::Result<Written>;
     /// How many records are durable.
-    fn durable(&self) -> u64 {
-        self.written()
-    }
+    fn durable(&self) -> u64;
     /// Why a sync failed since the last call, if one did: the records after `durable` may
     /// be lost until the next `append` or [`Store::sync_now`] writes them again.
     fn take_failure(&mut self) -> Option<std::io::Error> {
@@ -36,12 +45,10 @@ pub trait Store: Send {
         Ok(())
     }
     /// Closes the current game's journal (kept aside as finished) and begins a new one with
-    /// its game record.
-    fn begin(&mut self, game: &Record) -> std::io::Result<()>;
+    /// its game record; returns it as written.
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written>;
     /// Where the records go, for messages.
     fn describe(&self) -> String;
-    /// The chained digest of the last record (see `record::chain`).
-    fn digest(&self) -> String;
     /// Checks that the journal is still where it is written; if it was deleted or moved away,
     /// writes it there again whole and returns `true`.
     fn verify(&mut self) -> std::io::Result<bool> {
@@ -65,6 +72,8 @@ pub struct FileStore {
     unsynced: VecDeque<(u64, u64, Vec<u8>)>,
     /// A sync failed: the lines after the durable ones are written again before anything new.
     failed: bool,
+    /// Why a sync made in turn failed (no sync thread), until taken.
+    sync_failure: Option<std::io::Error>,
 }
 
 impl FileStore {
@@ -85,6 +94,7 @@ impl FileStore {
             written: 0,
             unsynced: VecDeque::new(),
             failed: false,
+            sync_failure: None,
         }
     }
 
@@ -105,6 +115,11 @@ impl FileStore {
     /// The file's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// How many records were appended (across games).
+    pub fn written(&self) -> u64 {
+        self.written
     }
 
     /// A channel that gets a message whenever a sync ends: the daemon's loop waits on it to
@@ -163,8 +178,16 @@ impl FileStore {
     }
 }
 
+/// A journal line (its newline included) as written by `writer`.
+fn written_by(writer: &JournalWriter, line: &[u8]) -> Written {
+    Written {
+        line: String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(line)).into_owned(),
+        digest: writer.digest().to_string(),
+    }
+}
+
 impl Store for FileStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         self.rewrite_unsynced()?;
         self.prune();
         let Some(writer) = self.writer.as_mut() else {
@@ -172,24 +195,23 @@ impl Store for FileStore {
         };
         let (offset, line) = writer.append(record)?;
         self.written += 1;
+        let written = written_by(writer, &line);
         match &self.syncer {
             Some(syncer) => {
                 self.unsynced.push_back((self.written, offset, line));
                 syncer.request(self.written);
             }
             None => {
+                // Written but not durable: told as a failed sync (the line is written again by
+                // `repair`), so that what was written and what is counted stay the same.
                 if let Err(e) = writer.sync() {
                     self.unsynced.push_back((self.written, offset, line));
                     self.failed = true;
-                    return Err(e);
+                    self.sync_failure = Some(e);
                 }
             }
         }
-        Ok(())
-    }
-
-    fn written(&self) -> u64 {
-        self.written
+        Ok(written)
     }
 
     fn repair(&mut self) -> std::io::Result<()> {
@@ -202,12 +224,15 @@ impl Store for FileStore {
     fn durable(&self) -> u64 {
         match (&self.syncer, self.failed) {
             (Some(syncer), false) => syncer.durable().min(self.written),
-            (Some(_), true) => self.written - self.unsynced.len() as u64,
-            (None, _) => self.written,
+            (_, true) => self.written - self.unsynced.len() as u64,
+            (None, false) => self.written,
         }
     }
 
     fn take_failure(&mut self) -> Option<std::io::Error> {
+        if self.syncer.is_none() {
+            return self.sync_failure.take();
+        }
         let failure = self.syncer.as_ref()?.take_failure()?;
         let durable = self.syncer.as_ref().map_or(0, Syncer::durable);
         self.unsynced.retain(|(number, _, _)| *number > durable);
@@ -223,7 +248,7 @@ impl Store for FileStore {
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
         if self.writer.is_some() {
             // The finished game's last records go to the disk before it is set aside.
             self.sync_now()?;
@@ -231,22 +256,17 @@ impl Store for FileStore {
         if self.path.exists() {
             set_aside(&self.path, "done")?;
         }
-        let writer = JournalWriter::create(&self.path, game)?;
+        let (writer, line) = JournalWriter::begin(&self.path, game)?;
+        let written = written_by(&writer, &line);
         self.written += 1;
         self.failed = false;
         self.follow(&writer)?;
         self.writer = Some(writer);
-        Ok(())
+        Ok(written)
     }
 
     fn describe(&self) -> String {
         self.path.display().to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.writer
-            .as_ref()
-            .map_or_else(String::new, |w| w.digest().to_string())
     }
 
     fn verify(&mut self) -> std::io::Result<bool> {
@@ -314,33 +334,29 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         if self.failing {
             return Err(std::io::Error::other("no space left on device (simulated)"));
         }
         match self.games.last_mut() {
             Some(game) => {
-                let (_, digest) =
+                let (line, digest) =
                     super::record::line_of(record, &self.digest).map_err(std::io::Error::other)?;
                 game.push(record.clone());
-                self.digest = digest;
+                self.digest = digest.clone();
                 self.written += 1;
-                Ok(())
+                Ok(Written { line, digest })
             }
             None => Err(std::io::Error::other("the journal was not begun")),
         }
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
-        let (_, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
+        let (line, digest) = super::record::line_of(game, "").map_err(std::io::Error::other)?;
         self.games.push(vec![game.clone()]);
-        self.digest = digest;
+        self.digest = digest.clone();
         self.written += 1;
-        Ok(())
-    }
-
-    fn written(&self) -> u64 {
-        self.written
+        Ok(Written { line, digest })
     }
 
     fn durable(&self) -> u64 {
@@ -354,10 +370,6 @@ impl Store for MemoryStore {
 
     fn describe(&self) -> String {
         "memory".to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.digest.clone()
     }
 
     fn free_bytes(&self) -> Option<u64> {
@@ -400,7 +412,7 @@ impl SharedMemoryStore {
 }
 
 impl Store for SharedMemoryStore {
-    fn append(&mut self, record: &Record) -> std::io::Result<()> {
+    fn append(&mut self, record: &Record) -> std::io::Result<Written> {
         let mut store = self
             .0
             .lock()
@@ -408,16 +420,12 @@ impl Store for SharedMemoryStore {
         store.append(record)
     }
 
-    fn begin(&mut self, game: &Record) -> std::io::Result<()> {
+    fn begin(&mut self, game: &Record) -> std::io::Result<Written> {
         let mut store = self
             .0
             .lock()
             .map_err(|_| std::io::Error::other("poisoned"))?;
         store.begin(game)
-    }
-
-    fn written(&self) -> u64 {
-        self.with(|store| store.written)
     }
 
     fn durable(&self) -> u64 {
@@ -430,10 +438,6 @@ impl Store for SharedMemoryStore {
 
     fn describe(&self) -> String {
         "memory".to_string()
-    }
-
-    fn digest(&self) -> String {
-        self.with(|store| store.digest.clone())
     }
 
     fn free_bytes(&self) -> Option<u64> {

@@ -20,6 +20,11 @@ pub struct JournalWriter {
 impl JournalWriter {
     /// Starts a new journal at `path` (replacing any file there) with its game record.
     pub fn create(path: &Path, game: &Record) -> std::io::Result<JournalWriter> {
+        Ok(JournalWriter::begin(path, game)?.0)
+    }
+
+    /// [`JournalWriter::create`], also returning the game record's line (newline included).
+    pub fn begin(path: &Path, game: &Record) -> std::io::Result<(JournalWriter, Vec<u8>)> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -35,10 +40,10 @@ impl JournalWriter {
             digest: String::new(),
             chained: true,
         };
-        writer.append(game)?;
+        let (_, line) = writer.append(game)?;
         writer.sync()?;
         sync_dir(path);
-        Ok(writer)
+        Ok((writer, line))
     }
 
     /// Reopens an existing journal for appending after its last good record (a torn last

@@ -135,7 +135,7 @@ impl Core {
                     let player = Listener::player(side);
                     let old = self.prefs(player);
                     let prefs = Prefs::new(old.volume, level as i8 - 5);
-                    self.journal_prefs(at, player, prefs)?;
+                    self.journal_prefs(at, player, prefs);
                     self.set_prefs(player, prefs);
                 }
                 Effect::Save(draft) => {

@@ -1,0 +1,215 @@
+//! What comes out of the core: what is to be said, printed and shown (held in the durability
+//! gate until the records behind it are durable), and what the journal is asked to do
+//! ([`JournalOp`], done by the daemon's journal driver, never by the core).
+
+use super::Core;
+use crate::clock::{Event, Ms};
+use crate::config::Config;
+use crate::daemon::prefs::Prefs;
+use crate::journal::Record;
+use crate::speech::Announcement;
+use crate::table::{Audience, Listener, TableOutput};
+
+/// What comes out of the core, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CoreOutput {
+    /// An output of the table: part of the game's record (transcript and voice).
+    Table(TableOutput),
+    /// Said to one listener only and not part of the game's record (the opponent's time, a
+    /// repeat, a volume or rate confirmation).
+    Private {
+        /// Game time it is said at.
+        at_ms: Ms,
+        /// Who hears it.
+        listener: Listener,
+        /// What.
+        notice: Announcement,
+    },
+    /// Free text (help, device notices, the arbiter's message): printed, and spoken by the
+    /// system speech engine when there is one.
+    Text {
+        /// What it is (a hall's station hears the daemon's own notices only).
+        kind: TextKind,
+        /// Who hears it.
+        audience: Audience,
+        /// The words, in the listeners' language.
+        text: String,
+    },
+    /// What the set-up menu says to the one using it: spoken and printed, and written to the
+    /// transcript as a `menu` line (not part of the game's record).
+    Menu {
+        /// Game time it is said at.
+        at_ms: Ms,
+        /// Who hears it.
+        listener: Listener,
+        /// What.
+        notice: Announcement,
+    },
+    /// A listener's volume or speech rate changed (or was restored from the journal).
+    Prefs {
+        /// Whose.
+        listener: Listener,
+        /// The new setting.
+        prefs: Prefs,
+    },
+    /// The settings changed (a new game, a reload): languages and help follow them.
+    Settings(Box<Config>),
+}
+
+/// What a free text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    /// The daemon's own notice about the board (a controller lost, the machine slept, the
+    /// journal, the seal at the end of a game).
+    Notice,
+    /// The spoken help.
+    Help,
+    /// The arbiter's own message (`say`).
+    Message,
+}
+
+/// Why the core cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum CoreError {
+    /// The journal could not be written: stopping, so that no acknowledged press is lost.
+    #[error("{store}: cannot write the journal: {source}")]
+    Journal {
+        /// Where the journal is.
+        store: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What the core asks of the journal, in order: the driver does it and answers with
+/// [`super::JournalEvent`]s.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JournalOp {
+    /// Closes the current game's journal (kept aside as finished) and begins a new one with
+    /// this game record. Failing is fatal.
+    Begin(Record),
+    /// Appends one record (after checking that the journal file is still there).
+    Append(Record),
+    /// After a failed sync or write: writes again what may have been lost.
+    Repair,
+    /// Checks that the journal file is still where it is written (while no clock runs).
+    Verify,
+    /// Tells the free space where the journal is written.
+    CheckSpace,
+    /// Tells the digest of the last record written (the game ended).
+    Seal,
+}
+
+impl Core {
+    /// Takes what is to be said, printed and sounded, in order, as far as the journal allows:
+    /// nothing is told (a press's click, a flag, a reply) before the records behind it are
+    /// durable, so a crash can never take back what a player heard. The rest waits for a
+    /// later call (the daemon calls again whenever the driver tells of a sync,
+    /// [`super::JournalEvent::Synced`]). Notices that the journal cannot be written go first:
+    /// they cannot wait for it.
+    pub fn drain(&mut self) -> Vec<CoreOutput> {
+        self.hold_told();
+        let mut ready = std::mem::take(&mut self.urgent);
+        ready.extend(self.gate.release());
+        ready
+    }
+
+    /// Puts what was told so far in the gate, marked with the records asked for so far.
+    pub(super) fn hold_told(&mut self) {
+        self.collect();
+        let mark = self.appended;
+        for output in self.outputs.drain(..) {
+            self.gate.hold(mark, output);
+        }
+    }
+
+    /// Takes what the journal is asked to do, in order (appended to `into`).
+    pub fn take_journal(&mut self, into: &mut Vec<JournalOp>) {
+        into.append(&mut self.journal_ops);
+    }
+
+    /// Moves the table's outputs into ours, remembering what each listener heard. When the
+    /// game ends, the journal is asked for its seal (the chained digest of its last record,
+    /// told to the arbiter: see [`super::JournalEvent::Sealed`]).
+    pub(super) fn collect(&mut self) {
+        self.sync_hold_start();
+        let mut ended = false;
+        for output in self.table.drain() {
+            ended |= matches!(
+                &output,
+                TableOutput::Core(stamped) if matches!(stamped.event, Event::Result { .. })
+            );
+            if let TableOutput::Say {
+                audience, notice, ..
+            } = &output
+            {
+                for listener in [Listener::White, Listener::Black, Listener::Arbiter] {
+                    if audience.reaches(listener) {
+                        self.remember(listener, notice);
+                    }
+                }
+            }
+            self.outputs.push(CoreOutput::Table(output));
+        }
+        if ended {
+            self.journal_ops.push(JournalOp::Seal);
+        }
+    }
+
+    pub(super) fn remember(&mut self, listener: Listener, notice: &Announcement) {
+        self.heard.retain(|(l, _)| *l != listener);
+        self.heard.push((listener, notice.clone()));
+    }
+
+    pub(super) fn language(&self, listener: Listener) -> crate::speech::Lang {
+        self.config.languages().of(listener)
+    }
+
+    pub(super) fn text(&mut self, listeners: &[Listener], text: String) {
+        self.text_of(TextKind::Notice, listeners, text);
+    }
+
+    pub(super) fn text_of(&mut self, kind: TextKind, listeners: &[Listener], text: String) {
+        self.outputs.push(CoreOutput::Text {
+            kind,
+            audience: Audience::of(listeners),
+            text,
+        });
+    }
+
+    pub(super) fn private(&mut self, at_ms: Ms, listener: Listener, notice: Announcement) {
+        self.outputs.push(CoreOutput::Private {
+            at_ms,
+            listener,
+            notice,
+        });
+    }
+
+    /// Tells the arbiter and the players, each in his language, that a controller went or came
+    /// back.
+    pub(super) fn device_notice(&mut self, device: &str, back: bool) {
+        self.tell_everyone(|lang| crate::speech::notices::controller(lang, device, back));
+    }
+
+    /// The daemon is stopping (Ctrl-C at its terminal, SIGINT, SIGTERM, `q` on its key pipe):
+    /// everyone is told, each in his language, before it goes.
+    pub fn stopping(&mut self) {
+        self.tell_everyone(crate::speech::notices::stopping);
+        self.collect();
+    }
+
+    /// The key pipe ended after carrying keys: everyone is told once that the keyboard is gone
+    /// and how to stop the clock, which goes on.
+    pub fn keyboard_closed(&mut self) {
+        self.tell_everyone(crate::speech::notices::keyboard_closed);
+        self.collect();
+    }
+
+    /// One text to everyone: one line per language spoken at the table, to the listeners who
+    /// speak it (a text said once when all three share a language).
+    pub(super) fn tell_everyone(&mut self, text: impl Fn(crate::speech::Lang) -> String) {
+        for (lang, listeners) in self.config.languages().groups(&Listener::EARS) {
+            self.text(&listeners, text(lang));
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! (asked of the journal) and applied to the table, stamped at the instant it was made.
 
 use super::{menu, Clocks, Core, CoreError, CoreOutput, TextKind};
-use crate::clock::{Event, Input, Ms, Phase, Side};
+use crate::clock::{Event, Ms, Phase, Side};
 use crate::config::Config;
 use crate::control::reply::{Reply, Status};
 use crate::control::ArbiterCommand;
@@ -125,11 +125,11 @@ impl Core {
         match action {
             ButtonAction::Game(input) => {
                 let request = Request::Game(input);
-                self.apply(pressed, at, source_of(&request), request)?;
+                self.apply(pressed, at, Source::of(&request), request)?;
             }
             ButtonAction::ClockCheck(listener) => {
                 let request = Request::ClockCheck(listener);
-                self.apply(pressed, at, source_of(&request), request)?;
+                self.apply(pressed, at, Source::of(&request), request)?;
             }
             ButtonAction::OpponentTime(side) => {
                 let now = self.timeline.game_ms(pressed);
@@ -332,17 +332,6 @@ impl Core {
                 "reload only while the clock is paused or between games: pause first",
             )),
         }
-    }
-}
-
-/// Who a request came from, for the journal.
-fn source_of(request: &Request) -> Source {
-    match request {
-        Request::Game(Input::Press(side) | Input::Query(side) | Input::Stop(side)) => match side {
-            Side::White => Source::White,
-            Side::Black => Source::Black,
-        },
-        _ => Source::Arbiter,
     }
 }
 

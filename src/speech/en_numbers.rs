@@ -4,10 +4,11 @@
 
 use std::sync::LazyLock;
 
+use super::grammar::{Plural, Plurals};
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
 use super::utterance::{word, Builder, Clip, Tone};
 
-/// A counted noun: singular for exactly one, plural otherwise ("zero seconds").
+/// A counted noun: singular for CLDR's "one" (exactly one), plural otherwise ("zero seconds").
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Noun {
     pub one: Clip,
@@ -19,7 +20,7 @@ pub(crate) struct Noun {
 impl Noun {
     /// The clip for this noun after the number `n`.
     pub(crate) fn after(&self, n: u64) -> Clip {
-        if n == 1 {
+        if Plurals::of("en").category(n) == Plural::One {
             self.one
         } else {
             self.other

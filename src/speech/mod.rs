@@ -7,6 +7,7 @@ mod duration;
 mod en;
 mod en_numbers;
 mod en_overtime;
+mod grammar;
 pub mod help;
 pub mod learn;
 pub mod lines;

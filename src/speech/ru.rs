@@ -5,6 +5,7 @@ use super::announcement::{
     Announcement, ControlEnd, DelayKind, Outcome, Reason, Rules, Side, StageInfo,
 };
 use super::duration::{exact_parts, spoken_parts, Spoken};
+use super::grammar::Plural;
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
 use super::ru_overtime;
 use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
@@ -196,7 +197,7 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             if let Some(moves) = moves_made {
                 // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
                 b.stop();
-                let one = moves % 10 == 1 && moves % 100 != 11;
+                let one = num::plural(u64::from(*moves)) == Plural::One;
                 b.say(if one { MADE_ONE } else { MADE_MANY });
                 say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
             }

@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use super::grammar::{Plural, Plurals};
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
 use super::utterance::{word, Builder, Clip, Tone};
 
@@ -26,28 +27,10 @@ pub enum Case {
     Accusative,
 }
 
-/// Which form of a counted noun a number takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Form {
-    /// 1, 21, 101…: "минута", "час".
-    One,
-    /// 2–4, 22–24…: "минуты", "часа".
-    Few,
-    /// 0, 5–20, 25–30, 11–14 in any hundred…: "минут", "часов".
-    Many,
-}
-
-/// The noun form for `n`: 11–14 take the "many" form, otherwise the last digit
-/// decides (1 → one, 2–4 → few, else many).
-pub fn form_for(n: u64) -> Form {
-    if (11..=14).contains(&(n % 100)) {
-        return Form::Many;
-    }
-    match n % 10 {
-        1 => Form::One,
-        2..=4 => Form::Few,
-        _ => Form::Many,
-    }
+/// The CLDR plural category of `n` in Russian: one (1, 21, 101…), few (2–4, 22–24…) or
+/// many (0, 5–20, 11–14 in any hundred…).
+pub(crate) fn plural(n: u64) -> Plural {
+    Plurals::of("ru").category(n)
 }
 
 /// A counted noun with its forms.
@@ -65,11 +48,11 @@ pub(crate) struct Noun {
 impl Noun {
     /// The clip for this noun after the number `n`, in `case`.
     pub(crate) fn after(&self, n: u64, case: Case) -> Clip {
-        match (form_for(n), case) {
-            (Form::One, Case::Nominative) => self.one,
-            (Form::One, Case::Accusative) => self.one_acc,
-            (Form::Few, _) => self.few,
-            (Form::Many, _) => self.many,
+        match (plural(n), case) {
+            (Plural::One, Case::Nominative) => self.one,
+            (Plural::One, Case::Accusative) => self.one_acc,
+            (Plural::Few, _) => self.few,
+            _ => self.many,
         }
     }
 
@@ -318,8 +301,8 @@ pub(crate) fn say_count(b: &mut Builder, n: u64, noun: &Noun, case: Case) {
 
 /// The table variant of a count: the accusative differs only for a feminine "одна".
 fn variant(n: u64, noun: &Noun, case: Case) -> &'static str {
-    match (form_for(n), noun.gender, case) {
-        (Form::One, Gender::Feminine, Case::Accusative) => "acc",
+    match (plural(n), noun.gender, case) {
+        (Plural::One, Gender::Feminine, Case::Accusative) => "acc",
         _ => "",
     }
 }
@@ -425,13 +408,13 @@ mod tests {
 
     #[test]
     fn forms_follow_the_last_digits() {
-        assert_eq!(form_for(0), Form::Many);
-        assert_eq!(form_for(1), Form::One);
-        assert_eq!(form_for(4), Form::Few);
-        assert_eq!(form_for(11), Form::Many);
-        assert_eq!(form_for(14), Form::Many);
-        assert_eq!(form_for(111), Form::Many);
-        assert_eq!(form_for(101), Form::One);
-        assert_eq!(form_for(23), Form::Few);
+        assert_eq!(plural(0), Plural::Many);
+        assert_eq!(plural(1), Plural::One);
+        assert_eq!(plural(4), Plural::Few);
+        assert_eq!(plural(11), Plural::Many);
+        assert_eq!(plural(14), Plural::Many);
+        assert_eq!(plural(111), Plural::Many);
+        assert_eq!(plural(101), Plural::One);
+        assert_eq!(plural(23), Plural::Few);
     }
 }

@@ -8,8 +8,9 @@
 
 use super::announcement::{ClockPhase, ControlEnd, Overtime, OvertimeState, Side};
 use super::duration::{exact_parts, spoken_parts};
+use super::grammar::Plural;
 use super::ru::{nominative, say_parts, say_remaining, side_label, CONTROL, IN_TIME, THEN};
-use super::ru_numbers::{form_for, say_count, Case, Form, MOVE, PERIOD};
+use super::ru_numbers::{plural, say_count, Case, MOVE, PERIOD};
 use super::utterance::{clip_cont, clip_final, Builder, Clip};
 
 const MAIN_TIME_OVER: Clip = clip_cont("main_time_over", "основное время истекло");
@@ -47,8 +48,8 @@ fn periods_left(b: &mut Builder, left: u32) {
         b.say(LAST_PERIOD);
         return;
     }
-    b.say(match form_for(u64::from(left)) {
-        Form::One => LEFT_ONE,
+    b.say(match plural(u64::from(left)) {
+        Plural::One => LEFT_ONE,
         _ => LEFT_MANY,
     });
     say_count(b, u64::from(left), &PERIOD, Case::Nominative);

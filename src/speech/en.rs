@@ -5,123 +5,21 @@ use super::announcement::{
     Announcement, ControlEnd, DelayKind, Outcome, Reason, Rules, Side, StageInfo,
 };
 use super::duration::{exact_parts, spoken_parts, Spoken};
-use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, SECOND};
+use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, SECOND};
 use super::en_overtime;
-use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
-
-const WHITE: Clip = clip_cont("white", "White");
-const BLACK: Clip = clip_cont("black", "Black");
-const WHITE_POSS: Clip = clip_cont("white_poss", "White's");
-const BLACK_POSS: Clip = clip_cont("black_poss", "Black's");
-const TO_CONTROL: Clip = clip_final("to_control", "to the time control");
-const TO_GAME_END: Clip = clip("to_game_end", "to the end of the game");
-const OPPONENT: Clip = clip_cont("opponent", "opponent");
-const TO_MOVE: Clip = clip_final("to_move", "to move");
-const FLAG_FALLEN: Clip = clip_final("flag_fallen", "flag has fallen");
-const PAUSED: Clip = clip_final("paused", "clock paused");
-const RESUMED: Clip = clip_final("resumed", "clock resumed");
-const TIME_SET_TO: Clip = clip_cont("time_set_to", "time set to");
-const CLAMPED: Clip = clip_final("clamped", "the reduction was limited by the rules");
-const STOPPED_CLOCK: Clip = clip_final("stopped_clock", "stopped the clock");
-const NEW_CONTROL: Clip = clip("new_control", "new time control");
-const PLUS: Clip = clip_cont("plus", "plus");
-const WHITE_WINS: Clip = clip_cont("white_wins", "White wins");
-const BLACK_WINS: Clip = clip_cont("black_wins", "Black wins");
-const DRAW: Clip = clip_cont("draw", "draw");
-const ON_TIME: Clip = clip_final("on_time", "on time");
-const BY_RESIGNATION: Clip = clip_final("by_resignation", "by resignation");
-const NO_MOVES: Clip = clip_final("opponent_no_moves", "the opponent has no moves");
-const RULE_1713: Clip = clip_final(
-    "stop_in_won_position",
-    "clock stopped in a winning position",
-);
-const CLOCK_CHECK: Clip = clip_final("clock_check", "clock check");
-pub(super) const CONTROL: Clip = clip_cont("control", "time control");
-pub(super) const IN_TIME: Clip = clip_cont("in", "in");
-const PER_MOVE: Clip = clip("per_move", "per move");
-pub(super) const THEN: Clip = clip_cont("then", "then");
-const REPEATING: Clip = clip("repeating", "repeating");
-const DELAY: Clip = clip_cont("delay", "delay");
-const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "Bronstein delay");
-const DELAY_SIMPLE: Clip = clip_cont("delay_simple", "simple delay");
-const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "not your clock");
-const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "your clock is running");
-const REFUSED: Clip = clip_final("refused", "command refused");
-const VOLUME: Clip = clip_cont("volume", "volume");
-const RULES_DRAUGHTS: Clip = clip_final("rules_draughts", "Russian draughts rules");
-const RULES_FIDE: Clip = clip_final("rules_fide", "FIDE rules");
-const MADE: Clip = clip_final("made", "made");
-const SPEECH_RATE: Clip = clip_cont("speech_rate", "speech rate");
-const BOARD: Clip = clip_cont("board", "board");
-const LATE: Clip = clip_cont("late", "late");
-const SILENT: Clip = clip_final("is_silent", "is silent");
-const BACK: Clip = clip_final("is_back", "is back");
-
-/// Every clip English phrasing can emit, with its text.
-pub(crate) fn clips() -> Vec<Clip> {
-    let mut all = vec![
-        RULES_DRAUGHTS,
-        RULES_FIDE,
-        MADE,
-        VOLUME,
-        SPEECH_RATE,
-        BOARD,
-        LATE,
-        SILENT,
-        BACK,
-        WHITE,
-        BLACK,
-        WHITE_POSS,
-        BLACK_POSS,
-        TO_CONTROL,
-        TO_GAME_END,
-        OPPONENT,
-        TO_MOVE,
-        FLAG_FALLEN,
-        PAUSED,
-        RESUMED,
-        TIME_SET_TO,
-        CLAMPED,
-        STOPPED_CLOCK,
-        NEW_CONTROL,
-        PLUS,
-        WHITE_WINS,
-        BLACK_WINS,
-        DRAW,
-        ON_TIME,
-        BY_RESIGNATION,
-        NO_MOVES,
-        RULE_1713,
-        CLOCK_CHECK,
-        CONTROL,
-        IN_TIME,
-        PER_MOVE,
-        THEN,
-        REPEATING,
-        DELAY,
-        DELAY_BRONSTEIN,
-        DELAY_SIMPLE,
-        NOT_YOUR_CLOCK,
-        YOUR_CLOCK_RUNS,
-        REFUSED,
-    ];
-    all.extend(en_overtime::clips());
-    all.extend(num::clips());
-    all.extend(super::menu_en::clips());
-    all
-}
+use super::utterance::{Builder, Clip, Utterance};
 
 pub(super) fn name(side: Side) -> Clip {
     match side {
-        Side::White => WHITE,
-        Side::Black => BLACK,
+        Side::White => clip("white"),
+        Side::Black => clip("black"),
     }
 }
 
 fn possessive(side: Side) -> Clip {
     match side {
-        Side::White => WHITE_POSS,
-        Side::Black => BLACK_POSS,
+        Side::White => clip("white_poss"),
+        Side::Black => clip("black_poss"),
     }
 }
 
@@ -161,22 +59,22 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
     match a {
         Announcement::Start { side } => {
             b.say(name(*side));
-            b.say(TO_MOVE);
+            b.say(clip("to_move"));
         }
         Announcement::Countdown { remaining_ms } => {
             num::say_number(b, (*remaining_ms).max(0) as u64 / 1000);
         }
         Announcement::Reminder { side } => {
             side_label(b, *side);
-            b.say(YOUR_CLOCK_RUNS);
+            b.say(clip("your_clock_runs"));
         }
-        Announcement::Refused => b.say(REFUSED),
+        Announcement::Refused => b.say(clip("refused")),
         Announcement::Volume { level } => {
-            b.say(VOLUME);
+            b.say(clip("volume"));
             num::say_number(b, u64::from(*level));
         }
         Announcement::SpeechRate { level } => {
-            b.say(SPEECH_RATE);
+            b.say(clip("speech_rate"));
             num::say_number(b, u64::from(*level));
         }
         Announcement::TimeReadout {
@@ -191,31 +89,31 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
                 // "Twelve moves made", "one move made".
                 b.stop();
                 say_count(b, u64::from(*moves), &MOVE);
-                b.say(MADE);
+                b.say(clip("made"));
             }
             if let Some(moves) = moves_to_control {
                 b.stop();
                 say_count(b, u64::from(*moves), &MOVE);
-                b.say(TO_CONTROL);
+                b.say(clip("to_control"));
             }
         }
         Announcement::OpponentTime { side, remaining_ms } => {
-            b.say(OPPONENT);
+            b.say(clip("opponent"));
             b.say_in_parens(name(*side));
             b.mark(":");
             say_remaining(b, *remaining_ms);
         }
         Announcement::Move { side, number } => {
-            b.say(MOVE.one);
+            b.say(clip(MOVE.one));
             num::say_number(b, u64::from(*number));
             b.stop();
             b.say(name(side.other()));
-            b.say(TO_MOVE);
+            b.say(clip("to_move"));
         }
         Announcement::MovesToControl { side, moves } => {
             side_label(b, *side);
             say_count(b, u64::from(*moves), &MOVE);
-            b.say(TO_CONTROL);
+            b.say(clip("to_control"));
         }
         Announcement::Warning {
             side,
@@ -225,9 +123,9 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             side_label(b, *side);
             say_remaining(b, *remaining_ms);
             b.say(if *sudden_death {
-                TO_GAME_END
+                clip("to_game_end")
             } else {
-                TO_CONTROL
+                clip("to_control")
             });
         }
         Announcement::Overtime {
@@ -245,33 +143,33 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         }
         Announcement::Flag { side } => {
             b.say(possessive(*side));
-            b.say(FLAG_FALLEN);
+            b.say(clip("flag_fallen"));
         }
-        Announcement::Pause => b.say(PAUSED),
-        Announcement::Resume => b.say(RESUMED),
+        Announcement::Pause => b.say(clip("paused")),
+        Announcement::Resume => b.say(clip("resumed")),
         Announcement::Adjusted {
             side,
             new_ms,
             clamped,
         } => {
             b.say(possessive(*side));
-            b.say(TIME_SET_TO);
+            b.say(clip("time_set_to"));
             say_parts(b, exact_parts(*new_ms));
             if *clamped {
                 b.stop();
-                b.say(CLAMPED);
+                b.say(clip("clamped"));
             }
         }
         Announcement::PlayerStop { side } => {
             b.say(name(*side));
-            b.say(STOPPED_CLOCK);
+            b.say(clip("stopped_clock"));
         }
         Announcement::NewStage { side, added_ms } => {
             side_label(b, *side);
-            b.say(NEW_CONTROL);
+            b.say(clip("new_control"));
             if !exact_parts(*added_ms).is_zero() {
                 b.mark(",");
-                b.say(PLUS);
+                b.say(clip("plus"));
                 say_parts(b, exact_parts(*added_ms));
             }
         }
@@ -285,7 +183,7 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(b, *side);
-            b.say(NOT_YOUR_CLOCK);
+            b.say(clip("not_your_clock"));
         }
         Announcement::Board {
             board,
@@ -293,25 +191,25 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             notice,
         } => {
             // "Board twelve, one minute late: White's flag fell."
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board));
             if let Some(late) = late_ms {
                 b.mark(",");
                 say_remaining(b, *late);
-                b.say(LATE);
+                b.say(clip("late"));
             }
             b.mark(":");
             say_announcement(b, notice);
         }
         Announcement::BoardSilent { board } => {
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board));
-            b.say(SILENT);
+            b.say(clip("is_silent"));
         }
         Announcement::BoardBack { board } => {
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board));
-            b.say(BACK);
+            b.say(clip("is_back"));
         }
         Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
     }
@@ -325,20 +223,20 @@ pub(super) fn side_label(b: &mut Builder, side: Side) {
 
 fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
     b.say(match outcome {
-        Outcome::White => WHITE_WINS,
-        Outcome::Black => BLACK_WINS,
-        Outcome::Draw => DRAW,
+        Outcome::White => clip("white_wins"),
+        Outcome::Black => clip("black_wins"),
+        Outcome::Draw => clip("draw"),
     });
     match reason {
-        Reason::TimeForfeit => b.say(ON_TIME),
-        Reason::Resignation => b.say(BY_RESIGNATION),
+        Reason::TimeForfeit => b.say(clip("on_time")),
+        Reason::Resignation => b.say(clip("by_resignation")),
         Reason::NoMoves => {
             b.mark(":");
-            b.say(NO_MOVES);
+            b.say(clip("opponent_no_moves"));
         }
         Reason::Draw1713 => {
             b.mark(":");
-            b.say(RULE_1713);
+            b.say(clip("stop_in_won_position"));
         }
     }
 }
@@ -353,22 +251,22 @@ fn clock_check(
     black_ms: i64,
     end: ControlEnd,
 ) {
-    b.say(CLOCK_CHECK);
+    b.say(clip("clock_check"));
     b.stop();
     b.say(match rules {
-        Rules::RussianDraughts => RULES_DRAUGHTS,
-        Rules::Fide => RULES_FIDE,
+        Rules::RussianDraughts => clip("rules_draughts"),
+        Rules::Fide => clip("rules_fide"),
     });
     b.stop();
     if end == ControlEnd::Upcount {
         en_overtime::control_end(b, end);
     } else if !stages.is_empty() {
-        b.say(CONTROL);
+        b.say(clip("control"));
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
             if i > 0 {
                 b.mark(";");
-                b.say(THEN);
+                b.say(clip("then"));
             }
             say_stage(b, stage, end == ControlEnd::Flag);
         }
@@ -386,34 +284,34 @@ pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE);
-            b.say(IN_TIME);
+            b.say(clip("in"));
             say_parts(b, exact_parts(s.time_ms));
         }
         None => {
             say_parts(b, exact_parts(s.time_ms));
             if ends_game {
-                b.say(TO_GAME_END);
+                b.say(clip("to_game_end"));
             }
         }
     }
     if s.repeat {
         b.mark(",");
-        b.say(REPEATING);
+        b.say(clip("repeating"));
     }
     let increment = exact_parts(s.increment_ms);
     if !increment.is_zero() {
         b.mark(",");
-        b.say(PLUS);
+        b.say(clip("plus"));
         say_parts(b, increment);
-        b.say(PER_MOVE);
+        b.say(clip("per_move"));
     }
     let delay = exact_parts(s.delay_ms);
     if !delay.is_zero() {
         b.mark(",");
         b.say(match s.delay_kind {
-            Some(DelayKind::Bronstein) => DELAY_BRONSTEIN,
-            Some(DelayKind::Simple) => DELAY_SIMPLE,
-            None => DELAY,
+            Some(DelayKind::Bronstein) => clip("delay_bronstein"),
+            Some(DelayKind::Simple) => clip("delay_simple"),
+            None => clip("delay"),
         });
         say_parts(b, delay);
     }

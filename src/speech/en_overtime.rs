@@ -7,53 +7,24 @@
 
 use super::announcement::{ClockPhase, ControlEnd, Overtime, OvertimeState, Side};
 use super::duration::{exact_parts, spoken_parts};
-use super::en::{name, say_parts, say_remaining, side_label, CONTROL, IN_TIME, THEN};
-use super::en_numbers::{say_count, MOVE, PERIOD};
-use super::utterance::{clip_cont, clip_final, Builder, Clip};
-
-const MAIN_TIME_OVER: Clip = clip_cont("main_time_over", "main time is up");
-const LEFT: Clip = clip_final("left", "left");
-const LAST_PERIOD: Clip = clip_final("last_period", "last period");
-const OF_MAIN_TIME: Clip = clip_final("of_main_time", "of main time");
-const TO_PERIOD_END: Clip = clip_final("to_period_end", "to the end of the period");
-const TO_MAIN_TIME_END: Clip = clip_final("to_main_time_end", "to the end of main time");
-const USED: Clip = clip_cont("used", "used");
-const UPCOUNT: Clip = clip_final("upcount", "time counts up");
-const OF: Clip = clip_cont("of", "of");
-const EACH: Clip = clip_final("each", "each");
-const PERIODS_OF: Clip = clip_cont("periods_of", "periods of");
-
-/// Every clip this module adds (THEN, CONTROL and IN_TIME are the clock check's own).
-pub(crate) fn clips() -> Vec<Clip> {
-    vec![
-        MAIN_TIME_OVER,
-        LEFT,
-        LAST_PERIOD,
-        OF_MAIN_TIME,
-        TO_PERIOD_END,
-        TO_MAIN_TIME_END,
-        USED,
-        UPCOUNT,
-        OF,
-        EACH,
-        PERIODS_OF,
-    ]
-}
+use super::en::{name, say_parts, say_remaining, side_label};
+use super::en_numbers::{clip, say_count, MOVE, PERIOD};
+use super::utterance::Builder;
 
 /// "last period", or "N periods left".
 fn periods_left(b: &mut Builder, left: u32) {
     if left <= 1 {
-        b.say(LAST_PERIOD);
+        b.say(clip("last_period"));
         return;
     }
     say_count(b, u64::from(left), &PERIOD);
-    b.say(LEFT);
+    b.say(clip("left"));
 }
 
 /// "N moves in T".
 fn moves_in(b: &mut Builder, moves: u32, time_ms: i64) {
     say_count(b, u64::from(moves), &MOVE);
-    b.say(IN_TIME);
+    b.say(clip("in"));
     say_parts(b, exact_parts(time_ms));
 }
 
@@ -61,7 +32,7 @@ fn moves_in(b: &mut Builder, moves: u32, time_ms: i64) {
 pub(crate) fn overtime(b: &mut Builder, side: Side, overtime: &Overtime, state: &OvertimeState) {
     side_label(b, side);
     if state.period <= 1 {
-        b.say(MAIN_TIME_OVER);
+        b.say(clip("main_time_over"));
         b.mark(",");
     }
     match *overtime {
@@ -76,14 +47,14 @@ pub(crate) fn overtime(b: &mut Builder, side: Side, overtime: &Overtime, state: 
 pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: ClockPhase) {
     if phase == ClockPhase::Upcount {
         b.say(name(side));
-        b.say(USED);
+        b.say(clip("used"));
         say_parts(b, spoken_parts(remaining_ms));
         return;
     }
     side_label(b, side);
     say_remaining(b, remaining_ms);
     match phase {
-        ClockPhase::MainTime => b.say(OF_MAIN_TIME),
+        ClockPhase::MainTime => b.say(clip("of_main_time")),
         ClockPhase::Byoyomi { periods_left: left } => {
             b.stop();
             periods_left(b, left);
@@ -91,7 +62,7 @@ pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: Clo
         ClockPhase::Canadian { moves_left } => {
             b.stop();
             say_count(b, u64::from(moves_left), &MOVE);
-            b.say(TO_PERIOD_END);
+            b.say(clip("to_period_end"));
         }
         ClockPhase::Upcount => {}
     }
@@ -101,7 +72,7 @@ pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: Clo
 pub(crate) fn main_time_warning(b: &mut Builder, side: Side, remaining_ms: i64) {
     side_label(b, side);
     say_remaining(b, remaining_ms);
-    b.say(TO_MAIN_TIME_END);
+    b.say(clip("to_main_time_end"));
 }
 
 /// What the clock check says after the stages: "; then five periods of thirty seconds each",
@@ -111,23 +82,23 @@ pub(crate) fn control_end(b: &mut Builder, end: ControlEnd) {
     match end {
         ControlEnd::Flag => {}
         ControlEnd::Upcount => {
-            b.say(CONTROL);
+            b.say(clip("control"));
             b.mark(":");
-            b.say(UPCOUNT);
+            b.say(clip("upcount"));
             b.stop();
         }
         ControlEnd::Overtime(overtime) => {
             b.mark(";");
-            b.say(THEN);
+            b.say(clip("then"));
             match overtime {
                 Overtime::Byoyomi { periods, time } => {
                     say_count(b, u64::from(periods), &PERIOD);
-                    b.say(OF);
+                    b.say(clip("of"));
                     say_parts(b, exact_parts(time));
-                    b.say(EACH);
+                    b.say(clip("each"));
                 }
                 Overtime::Canadian { moves, time } => {
-                    b.say(PERIODS_OF);
+                    b.say(clip("periods_of"));
                     moves_in(b, moves, time);
                 }
             }

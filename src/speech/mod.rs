@@ -3,6 +3,7 @@
 //! hold ([`clip_catalog`]), and loading and rendering voice packs ([`VoicePack`]).
 
 mod announcement;
+mod catalogue;
 mod duration;
 mod en;
 mod en_numbers;
@@ -25,6 +26,8 @@ mod ru_overtime;
 mod ru_stress;
 pub mod tempo;
 mod utterance;
+
+use catalogue::{Catalogue, Section};
 
 pub use announcement::{
     Announcement, ClockPhase, ControlEnd, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo,
@@ -81,10 +84,7 @@ pub struct Recording {
 /// a [`Tone::Both`] clip gives its continuing recording under its key and its final one
 /// under the key with [`FINAL_SUFFIX`].
 pub fn recordings(lang: Lang) -> Vec<Recording> {
-    let clips = match lang {
-        Lang::Ru => ru::clips(),
-        Lang::En => en::clips(),
-    };
+    let clips = clips(lang);
     let mut seen = std::collections::HashSet::new();
     let mut all = Vec::new();
     for c in clips.into_iter().filter(|c| seen.insert(c.key)) {
@@ -104,6 +104,23 @@ pub fn recordings(lang: Lang) -> Vec<Recording> {
     all
 }
 
+/// Every clip phrasing can emit for `lang`: its catalogue's recorded words, section by
+/// section, with the counts' phrase clips after the number words.
+fn clips(lang: Lang) -> Vec<Clip> {
+    let catalogue = Catalogue::of(lang);
+    let counts = match lang {
+        Lang::Ru => ru_numbers::count_clips(),
+        Lang::En => en_numbers::count_clips(),
+    };
+    let mut all = Vec::new();
+    all.extend_from_slice(catalogue.section(Section::Phrases));
+    all.extend_from_slice(catalogue.section(Section::Overtime));
+    all.extend_from_slice(catalogue.section(Section::Numbers));
+    all.extend_from_slice(counts);
+    all.extend_from_slice(catalogue.section(Section::Menu));
+    all
+}
+
 /// Every clip key phrasing can emit for `lang`, with its text, each key once,
 /// in a stable order. A voice pack for `lang` must record all of them.
 pub fn clip_catalog(lang: Lang) -> Vec<(String, String)> {
@@ -119,7 +136,7 @@ mod tests {
 
     #[test]
     fn a_key_never_has_two_texts() {
-        for (lang, clips) in [(Lang::Ru, ru::clips()), (Lang::En, en::clips())] {
+        for (lang, clips) in [(Lang::Ru, clips(Lang::Ru)), (Lang::En, clips(Lang::En))] {
             let mut texts = std::collections::HashMap::new();
             for c in clips {
                 let old = texts.insert(c.key, c.text);
@@ -131,6 +148,41 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The keys a phrasing module names as `clip("…")` in its source.
+    fn named_keys(source: &str) -> Vec<&str> {
+        source
+            .split("clip(\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect()
+    }
+
+    #[test]
+    fn every_key_the_phrasing_names_is_in_its_catalogue() {
+        let sources = [
+            (Lang::Ru, include_str!("ru.rs")),
+            (Lang::Ru, include_str!("ru_overtime.rs")),
+            (Lang::Ru, include_str!("ru_numbers.rs")),
+            (Lang::Ru, include_str!("menu_ru.rs")),
+            (Lang::En, include_str!("en.rs")),
+            (Lang::En, include_str!("en_overtime.rs")),
+            (Lang::En, include_str!("en_numbers.rs")),
+            (Lang::En, include_str!("menu_en.rs")),
+        ];
+        let mut named = 0;
+        for (lang, source) in sources {
+            for key in named_keys(source) {
+                named += 1;
+                assert!(
+                    Catalogue::of(lang).get(key).is_some(),
+                    "{lang:?}: the code names {key:?}, which lang/{}.toml lacks",
+                    lang.code()
+                );
+            }
+        }
+        assert!(named > 200, "only {named} keys found: is the scan broken?");
     }
 
     #[test]

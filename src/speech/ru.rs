@@ -6,125 +6,21 @@ use super::announcement::{
 };
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::grammar::Plural;
-use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
+use super::ru_numbers::{self as num, clip, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
 use super::ru_overtime;
-use super::utterance::{clip, clip_cont, clip_final, Builder, Clip, Utterance};
-
-const WHITE_NOM: Clip = clip("white_nom", "белые");
-const BLACK_NOM: Clip = clip("black_nom", "чёрные");
-const WHITE_GEN: Clip = clip("white_gen", "белых");
-const BLACK_GEN: Clip = clip("black_gen", "чёрных");
-const TO_CONTROL: Clip = clip("to_control", "до контроля");
-const TO_GAME_END: Clip = clip("to_game_end", "до конца партии");
-const OPPONENT: Clip = clip_cont("opponent", "соперник");
-const TO_MOVE: Clip = clip_cont("to_move_pl", "ходят");
-const FLAG_FELL_AT: Clip = clip_cont("flag_fell_at", "флажок упал у");
-const PAUSE: Clip = clip_final("pause", "пауза");
-const RESUME: Clip = clip_final("resume", "игра продолжается");
-const TIME: Clip = clip_cont("time", "время");
-const CHANGED: Clip = clip_cont("changed", "изменено");
-const CLAMPED: Clip = clip_final("clamped", "уменьшение ограничено правилами");
-const STOPPED_CLOCK: Clip = clip_final("stopped_clock_pl", "остановили часы");
-const NEW_CONTROL: Clip = clip("new_control", "новый контроль времени");
-const PLUS: Clip = clip_cont("plus", "плюс");
-const WIN: Clip = clip_cont("win", "победа");
-const DRAW: Clip = clip_cont("draw", "ничья");
-const ON_TIME: Clip = clip_final("on_time", "по времени");
-const RESIGNED: Clip = clip_final("opponent_resigned", "соперник сдался");
-const NO_MOVES: Clip = clip_final("opponent_no_moves", "у соперника нет ходов");
-const RULE_1713: Clip = clip_final(
-    "stop_in_won_position",
-    "остановка часов в выигрышной позиции",
-);
-const CLOCK_CHECK: Clip = clip_final("clock_check", "проверка часов");
-pub(super) const CONTROL: Clip = clip_cont("control", "контроль");
-pub(super) const IN_TIME: Clip = clip_cont("in", "за");
-const PER_MOVE: Clip = clip("per_move", "за ход");
-pub(super) const THEN: Clip = clip_cont("then", "затем");
-const REPEATING: Clip = clip("repeating", "повторяется");
-const DELAY: Clip = clip_cont("delay", "задержка");
-const DELAY_BRONSTEIN: Clip = clip_cont("delay_bronstein", "задержка Бронштейна");
-const DELAY_SIMPLE: Clip = clip_cont("delay_simple", "простая задержка");
-const NOT_YOUR_CLOCK: Clip = clip_final("not_your_clock", "не ваши часы");
-const YOUR_CLOCK_RUNS: Clip = clip_final("your_clock_runs", "ваши часы идут");
-const REFUSED: Clip = clip_final("refused", "команда отклонена");
-const VOLUME: Clip = clip_cont("volume", "громкость");
-const RULES_DRAUGHTS: Clip = clip_final("rules_draughts", "правила русских шашек");
-const RULES_FIDE: Clip = clip_final("rules_fide", "правила ФИДЕ");
-const MADE_ONE: Clip = clip_cont("made_one", "сделан");
-const MADE_MANY: Clip = clip_cont("made_many", "сделано");
-const SPEECH_RATE: Clip = clip_cont("speech_rate", "скорость речи");
-const BOARD: Clip = clip_cont("board", "доска");
-const LATE: Clip = clip_cont("late", "опоздание");
-const SILENT: Clip = clip_final("silent", "молчит");
-const BACK: Clip = clip_final("back", "снова на связи");
-
-/// Every clip Russian phrasing can emit, with its text.
-pub(crate) fn clips() -> Vec<Clip> {
-    let mut all = vec![
-        RULES_DRAUGHTS,
-        RULES_FIDE,
-        MADE_ONE,
-        MADE_MANY,
-        VOLUME,
-        SPEECH_RATE,
-        BOARD,
-        LATE,
-        SILENT,
-        BACK,
-        WHITE_NOM,
-        BLACK_NOM,
-        WHITE_GEN,
-        BLACK_GEN,
-        TO_CONTROL,
-        TO_GAME_END,
-        OPPONENT,
-        TO_MOVE,
-        FLAG_FELL_AT,
-        PAUSE,
-        RESUME,
-        TIME,
-        CHANGED,
-        CLAMPED,
-        STOPPED_CLOCK,
-        NEW_CONTROL,
-        PLUS,
-        WIN,
-        DRAW,
-        ON_TIME,
-        RESIGNED,
-        NO_MOVES,
-        RULE_1713,
-        CLOCK_CHECK,
-        CONTROL,
-        IN_TIME,
-        PER_MOVE,
-        THEN,
-        REPEATING,
-        DELAY,
-        DELAY_BRONSTEIN,
-        DELAY_SIMPLE,
-        NOT_YOUR_CLOCK,
-        YOUR_CLOCK_RUNS,
-        REFUSED,
-    ];
-    all.extend(ru_overtime::clips());
-    all.extend(num::clips());
-    all.extend(super::menu_ru::clips());
-    all
-}
+use super::utterance::{Builder, Clip, Utterance};
 
 pub(super) fn nominative(side: Side) -> Clip {
     match side {
-        Side::White => WHITE_NOM,
-        Side::Black => BLACK_NOM,
+        Side::White => clip("white_nom"),
+        Side::Black => clip("black_nom"),
     }
 }
 
 fn genitive(side: Side) -> Clip {
     match side {
-        Side::White => WHITE_GEN,
-        Side::Black => BLACK_GEN,
+        Side::White => clip("white_gen"),
+        Side::Black => clip("black_gen"),
     }
 }
 
@@ -164,7 +60,7 @@ pub(crate) fn phrase(a: &Announcement) -> Utterance {
 fn say_announcement(b: &mut Builder, a: &Announcement) {
     match a {
         Announcement::Start { side } => {
-            b.say(TO_MOVE);
+            b.say(clip("to_move_pl"));
             b.say(nominative(*side));
         }
         Announcement::Countdown { remaining_ms } => {
@@ -174,16 +70,16 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         }
         Announcement::Reminder { side } => {
             side_label(b, *side);
-            b.say(YOUR_CLOCK_RUNS);
+            b.say(clip("your_clock_runs"));
         }
-        Announcement::Refused => b.say(REFUSED),
+        Announcement::Refused => b.say(clip("refused")),
         Announcement::Volume { level } => {
             // A level counted as a number: "громкость семь".
-            b.say(VOLUME);
+            b.say(clip("volume"));
             num::say_number(b, u64::from(*level), Gender::Masculine, Case::Nominative);
         }
         Announcement::SpeechRate { level } => {
-            b.say(SPEECH_RATE);
+            b.say(clip("speech_rate"));
             num::say_number(b, u64::from(*level), Gender::Masculine, Case::Nominative);
         }
         Announcement::TimeReadout {
@@ -198,31 +94,31 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
                 // "Сделан один ход", "сделан двадцать один ход", "сделано два хода".
                 b.stop();
                 let one = num::plural(u64::from(*moves)) == Plural::One;
-                b.say(if one { MADE_ONE } else { MADE_MANY });
+                b.say(clip(if one { "made_one" } else { "made_many" }));
                 say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
             }
             if let Some(moves) = moves_to_control {
                 b.stop();
-                b.say(TO_CONTROL);
+                b.say(clip("to_control"));
                 say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
             }
         }
         Announcement::OpponentTime { side, remaining_ms } => {
-            b.say(OPPONENT);
+            b.say(clip("opponent"));
             b.say_in_parens(nominative(*side));
             b.mark(":");
             say_remaining(b, *remaining_ms);
         }
         Announcement::Move { side, number } => {
-            b.say(MOVE.one);
+            b.say(clip(MOVE.one));
             num::say_number(b, u64::from(*number), Gender::Masculine, Case::Nominative);
             b.stop();
-            b.say(TO_MOVE);
+            b.say(clip("to_move_pl"));
             b.say(nominative(side.other()));
         }
         Announcement::MovesToControl { side, moves } => {
             side_label(b, *side);
-            b.say(TO_CONTROL);
+            b.say(clip("to_control"));
             say_count(b, u64::from(*moves), &MOVE, Case::Nominative);
         }
         Announcement::Warning {
@@ -233,9 +129,9 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             side_label(b, *side);
             say_remaining(b, *remaining_ms);
             b.say(if *sudden_death {
-                TO_GAME_END
+                clip("to_game_end")
             } else {
-                TO_CONTROL
+                clip("to_control")
             });
         }
         Announcement::Overtime {
@@ -252,36 +148,36 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
             ru_overtime::main_time_warning(b, *side, *remaining_ms)
         }
         Announcement::Flag { side } => {
-            b.say(FLAG_FELL_AT);
+            b.say(clip("flag_fell_at"));
             b.say(genitive(*side));
         }
-        Announcement::Pause => b.say(PAUSE),
-        Announcement::Resume => b.say(RESUME),
+        Announcement::Pause => b.say(clip("pause")),
+        Announcement::Resume => b.say(clip("resume")),
         Announcement::Adjusted {
             side,
             new_ms,
             clamped,
         } => {
-            b.say(TIME);
+            b.say(clip("time"));
             b.say(genitive(*side));
-            b.say(CHANGED);
+            b.say(clip("changed"));
             b.mark(":");
             say_parts(b, exact_parts(*new_ms), Case::Nominative);
             if *clamped {
                 b.stop();
-                b.say(CLAMPED);
+                b.say(clip("clamped"));
             }
         }
         Announcement::PlayerStop { side } => {
             b.say(nominative(*side));
-            b.say(STOPPED_CLOCK);
+            b.say(clip("stopped_clock_pl"));
         }
         Announcement::NewStage { side, added_ms } => {
             side_label(b, *side);
-            b.say(NEW_CONTROL);
+            b.say(clip("new_control"));
             if !exact_parts(*added_ms).is_zero() {
                 b.mark(",");
-                b.say(PLUS);
+                b.say(clip("plus"));
                 say_parts(b, exact_parts(*added_ms), Case::Nominative);
             }
         }
@@ -295,7 +191,7 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
         Announcement::IgnoredPress { side } => {
             side_label(b, *side);
-            b.say(NOT_YOUR_CLOCK);
+            b.say(clip("not_your_clock"));
         }
         Announcement::Board {
             board,
@@ -304,25 +200,25 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
         } => {
             // "Доска двенадцать, опоздание одна минута: у белых упал флажок." The number is
             // the board's name, so it does not agree with "доска" (as "ход один").
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
             if let Some(late) = late_ms {
                 b.mark(",");
-                b.say(LATE);
+                b.say(clip("late"));
                 say_remaining(b, *late);
             }
             b.mark(":");
             say_announcement(b, notice);
         }
         Announcement::BoardSilent { board } => {
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
-            b.say(SILENT);
+            b.say(clip("silent"));
         }
         Announcement::BoardBack { board } => {
-            b.say(BOARD);
+            b.say(clip("board"));
             num::say_number(b, u64::from(*board), Gender::Masculine, Case::Nominative);
-            b.say(BACK);
+            b.say(clip("back"));
         }
         Announcement::Menu(prompt) => super::menu_ru::phrase(b, prompt),
     }
@@ -337,28 +233,28 @@ pub(super) fn side_label(b: &mut Builder, side: Side) {
 fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
     match outcome {
         Outcome::White | Outcome::Black => {
-            b.say(WIN);
+            b.say(clip("win"));
             b.say(genitive(if outcome == Outcome::White {
                 Side::White
             } else {
                 Side::Black
             }));
         }
-        Outcome::Draw => b.say(DRAW),
+        Outcome::Draw => b.say(clip("draw")),
     }
     match reason {
-        Reason::TimeForfeit => b.say(ON_TIME),
+        Reason::TimeForfeit => b.say(clip("on_time")),
         Reason::Resignation => {
             b.mark(":");
-            b.say(RESIGNED);
+            b.say(clip("opponent_resigned"));
         }
         Reason::NoMoves => {
             b.mark(":");
-            b.say(NO_MOVES);
+            b.say(clip("opponent_no_moves"));
         }
         Reason::Draw1713 => {
             b.mark(":");
-            b.say(RULE_1713);
+            b.say(clip("stop_in_won_position"));
         }
     }
 }
@@ -373,22 +269,22 @@ fn clock_check(
     black_ms: i64,
     end: ControlEnd,
 ) {
-    b.say(CLOCK_CHECK);
+    b.say(clip("clock_check"));
     b.stop();
     b.say(match rules {
-        Rules::RussianDraughts => RULES_DRAUGHTS,
-        Rules::Fide => RULES_FIDE,
+        Rules::RussianDraughts => clip("rules_draughts"),
+        Rules::Fide => clip("rules_fide"),
     });
     b.stop();
     if end == ControlEnd::Upcount {
         ru_overtime::control_end(b, end);
     } else if !stages.is_empty() {
-        b.say(CONTROL);
+        b.say(clip("control"));
         b.mark(":");
         for (i, stage) in stages.iter().enumerate() {
             if i > 0 {
                 b.mark(";");
-                b.say(THEN);
+                b.say(clip("then"));
             }
             say_stage(b, stage, ru_overtime::last_stage_ends_game(end));
         }
@@ -406,34 +302,34 @@ pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
     match s.moves {
         Some(moves) => {
             say_count(b, u64::from(moves), &MOVE, Case::Nominative);
-            b.say(IN_TIME);
+            b.say(clip("in"));
             say_parts(b, exact_parts(s.time_ms), Case::Accusative);
         }
         None => {
             say_parts(b, exact_parts(s.time_ms), Case::Nominative);
             if ends_game {
-                b.say(TO_GAME_END);
+                b.say(clip("to_game_end"));
             }
         }
     }
     if s.repeat {
         b.mark(",");
-        b.say(REPEATING);
+        b.say(clip("repeating"));
     }
     let increment = exact_parts(s.increment_ms);
     if !increment.is_zero() {
         b.mark(",");
-        b.say(PLUS);
+        b.say(clip("plus"));
         say_parts(b, increment, Case::Nominative);
-        b.say(PER_MOVE);
+        b.say(clip("per_move"));
     }
     let delay = exact_parts(s.delay_ms);
     if !delay.is_zero() {
         b.mark(",");
         b.say(match s.delay_kind {
-            Some(DelayKind::Bronstein) => DELAY_BRONSTEIN,
-            Some(DelayKind::Simple) => DELAY_SIMPLE,
-            None => DELAY,
+            Some(DelayKind::Bronstein) => clip("delay_bronstein"),
+            Some(DelayKind::Simple) => clip("delay_simple"),
+            None => clip("delay"),
         });
         say_parts(b, delay, Case::Nominative);
     }

@@ -4,9 +4,11 @@
 
 use std::sync::LazyLock;
 
+use super::catalogue::Catalogue;
 use super::grammar::{Plural, Plurals};
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
-use super::utterance::{word, Builder, Clip, Tone};
+use super::utterance::{Builder, Clip, Tone};
+use crate::hearing::Lang;
 
 /// Grammatical gender of the counted noun; it changes "один/одна", "два/две".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,14 +35,28 @@ pub(crate) fn plural(n: u64) -> Plural {
     Plurals::of("ru").category(n)
 }
 
-/// A counted noun with its forms.
+/// The Russian catalogue (`lang/ru.toml`), where every word of these numbers is.
+pub(crate) fn catalogue() -> &'static Catalogue {
+    Catalogue::of(Lang::Ru)
+}
+
+/// The Russian clip `key` of the catalogue.
+pub(crate) fn clip(key: &str) -> Clip {
+    catalogue().clip(key)
+}
+
+/// A counted noun: its gender, and the catalogue keys of its forms.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Noun {
     pub gender: Gender,
-    pub one: Clip,
-    pub one_acc: Clip,
-    pub few: Clip,
-    pub many: Clip,
+    /// After CLDR's "one" in the nominative: "минута".
+    pub one: &'static str,
+    /// After "one" in the accusative: "минуту" (the nominative's key for a masculine noun).
+    pub one_acc: &'static str,
+    /// After "few": "минуты".
+    pub few: &'static str,
+    /// After "many": "минут".
+    pub many: &'static str,
     /// The counts said as one phrase clip, if any.
     pub phrases: Option<Phrases>,
 }
@@ -48,203 +64,119 @@ pub(crate) struct Noun {
 impl Noun {
     /// The clip for this noun after the number `n`, in `case`.
     pub(crate) fn after(&self, n: u64, case: Case) -> Clip {
-        match (plural(n), case) {
+        clip(match (plural(n), case) {
             (Plural::One, Case::Nominative) => self.one,
             (Plural::One, Case::Accusative) => self.one_acc,
             (Plural::Few, _) => self.few,
             _ => self.many,
-        }
-    }
-
-    /// Every clip of the noun.
-    pub(crate) fn clips(&self) -> [Clip; 4] {
-        [self.one, self.one_acc, self.few, self.many]
+        })
     }
 }
 
-pub(crate) const HOUR: Noun = Noun {
-    gender: Gender::Masculine,
-    one: word("u_hour_1", "час"),
-    one_acc: word("u_hour_1", "час"),
-    few: word("u_hour_few", "часа"),
-    many: word("u_hour_many", "часов"),
-    phrases: Some(Phrases {
-        id: "hour",
-        from: 1,
-        to: 9,
-        tone: Tone::Both,
-    }),
-};
-pub(crate) const MINUTE: Noun = Noun {
-    gender: Gender::Feminine,
-    one: word("u_min_1", "минута"),
-    one_acc: word("u_min_1_acc", "минуту"),
-    few: word("u_min_few", "минуты"),
-    many: word("u_min_many", "минут"),
-    phrases: Some(Phrases {
-        id: "min",
-        from: 1,
-        to: 59,
-        tone: Tone::Both,
-    }),
-};
-pub(crate) const SECOND: Noun = Noun {
-    gender: Gender::Feminine,
-    one: word("u_sec_1", "секунда"),
-    one_acc: word("u_sec_1_acc", "секунду"),
-    few: word("u_sec_few", "секунды"),
-    many: word("u_sec_many", "секунд"),
-    phrases: Some(Phrases {
-        id: "sec",
-        from: 0,
-        to: 59,
-        tone: Tone::Both,
-    }),
-};
-pub(crate) const MOVE: Noun = Noun {
-    gender: Gender::Masculine,
-    one: word("u_move_1", "ход"),
-    one_acc: word("u_move_1", "ход"),
-    few: word("u_move_few", "хода"),
-    many: word("u_move_many", "ходов"),
-    phrases: Some(Phrases {
-        id: "move",
-        from: 1,
-        to: 60,
-        tone: Tone::Final,
-    }),
-};
-pub(crate) const PERIOD: Noun = Noun {
-    gender: Gender::Masculine,
-    one: word("u_period_1", "период"),
-    one_acc: word("u_period_1", "период"),
-    few: word("u_period_few", "периода"),
-    many: word("u_period_many", "периодов"),
-    // From 2: "один период" never ends a sentence ("последний период" does), so it is said
-    // from the number and noun clips.
-    phrases: Some(Phrases {
-        id: "period",
-        from: 2,
-        to: 10,
-        tone: Tone::Both,
-    }),
-};
-const THOUSAND: Noun = Noun {
-    gender: Gender::Feminine,
-    one: word("g_thousand_1", "тысяча"),
-    one_acc: word("g_thousand_1_acc", "тысячу"),
-    few: word("g_thousand_few", "тысячи"),
-    many: word("g_thousand_many", "тысяч"),
-    phrases: None,
-};
-const MILLION: Noun = masculine_group(
-    "g_million_1",
-    "миллион",
-    "g_million_few",
-    "миллиона",
-    "g_million_many",
-    "миллионов",
-);
-const BILLION: Noun = masculine_group(
-    "g_billion_1",
-    "миллиард",
-    "g_billion_few",
-    "миллиарда",
-    "g_billion_many",
-    "миллиардов",
-);
-const TRILLION: Noun = masculine_group(
-    "g_trillion_1",
-    "триллион",
-    "g_trillion_few",
-    "триллиона",
-    "g_trillion_many",
-    "триллионов",
-);
-
-const fn masculine_group(
-    k1: &'static str,
-    t1: &'static str,
-    k2: &'static str,
-    t2: &'static str,
-    k5: &'static str,
-    t5: &'static str,
-) -> Noun {
+/// A noun with its keys `u_<id>_1`, `u_<id>_1_acc`, `u_<id>_few`, `u_<id>_many`.
+const fn noun(gender: Gender, keys: [&'static str; 4], phrases: Option<Phrases>) -> Noun {
     Noun {
-        gender: Gender::Masculine,
-        one: word(k1, t1),
-        one_acc: word(k1, t1),
-        few: word(k2, t2),
-        many: word(k5, t5),
-        phrases: None,
+        gender,
+        one: keys[0],
+        one_acc: keys[1],
+        few: keys[2],
+        many: keys[3],
+        phrases,
     }
 }
+
+const fn counted(id: &'static str, from: u64, to: u64, tone: Tone) -> Option<Phrases> {
+    Some(Phrases { id, from, to, tone })
+}
+
+pub(crate) const HOUR: Noun = noun(
+    Gender::Masculine,
+    ["u_hour_1", "u_hour_1", "u_hour_few", "u_hour_many"],
+    counted("hour", 1, 9, Tone::Both),
+);
+pub(crate) const MINUTE: Noun = noun(
+    Gender::Feminine,
+    ["u_min_1", "u_min_1_acc", "u_min_few", "u_min_many"],
+    counted("min", 1, 59, Tone::Both),
+);
+pub(crate) const SECOND: Noun = noun(
+    Gender::Feminine,
+    ["u_sec_1", "u_sec_1_acc", "u_sec_few", "u_sec_many"],
+    counted("sec", 0, 59, Tone::Both),
+);
+pub(crate) const MOVE: Noun = noun(
+    Gender::Masculine,
+    ["u_move_1", "u_move_1", "u_move_few", "u_move_many"],
+    counted("move", 1, 60, Tone::Final),
+);
+// From 2: "один период" never ends a sentence ("последний период" does), so it is said
+// from the number and noun clips.
+pub(crate) const PERIOD: Noun = noun(
+    Gender::Masculine,
+    ["u_period_1", "u_period_1", "u_period_few", "u_period_many"],
+    counted("period", 2, 10, Tone::Both),
+);
 
 /// Scales above a thousand-group, largest first, with their size.
 const GROUPS: [(u64, Noun); 4] = [
-    (1_000_000_000_000, TRILLION),
-    (1_000_000_000, BILLION),
-    (1_000_000, MILLION),
-    (1_000, THOUSAND),
-];
-
-const ZERO: Clip = word("n_0", "ноль");
-const ONE_M: Clip = word("n_1m", "один");
-const ONE_F: Clip = word("n_1f", "одна");
-const ONE_F_ACC: Clip = word("n_1f_acc", "одну");
-const TWO_M: Clip = word("n_2m", "два");
-const TWO_F: Clip = word("n_2f", "две");
-/// 3–9, same in both genders; index = digit − 3.
-const THREE_TO_NINE: [Clip; 7] = [
-    word("n_3", "три"),
-    word("n_4", "четыре"),
-    word("n_5", "пять"),
-    word("n_6", "шесть"),
-    word("n_7", "семь"),
-    word("n_8", "восемь"),
-    word("n_9", "девять"),
-];
-/// 10–19; index = number − 10.
-const TEENS: [Clip; 10] = [
-    word("n_10", "десять"),
-    word("n_11", "одиннадцать"),
-    word("n_12", "двенадцать"),
-    word("n_13", "тринадцать"),
-    word("n_14", "четырнадцать"),
-    word("n_15", "пятнадцать"),
-    word("n_16", "шестнадцать"),
-    word("n_17", "семнадцать"),
-    word("n_18", "восемнадцать"),
-    word("n_19", "девятнадцать"),
-];
-/// 20–90; index = tens digit − 2.
-const TENS: [Clip; 8] = [
-    word("n_20", "двадцать"),
-    word("n_30", "тридцать"),
-    word("n_40", "сорок"),
-    word("n_50", "пятьдесят"),
-    word("n_60", "шестьдесят"),
-    word("n_70", "семьдесят"),
-    word("n_80", "восемьдесят"),
-    word("n_90", "девяносто"),
-];
-/// 100–900; index = hundreds digit − 1.
-const HUNDREDS: [Clip; 9] = [
-    word("n_100", "сто"),
-    word("n_200", "двести"),
-    word("n_300", "триста"),
-    word("n_400", "четыреста"),
-    word("n_500", "пятьсот"),
-    word("n_600", "шестьсот"),
-    word("n_700", "семьсот"),
-    word("n_800", "восемьсот"),
-    word("n_900", "девятьсот"),
+    (
+        1_000_000_000_000,
+        noun(
+            Gender::Masculine,
+            [
+                "g_trillion_1",
+                "g_trillion_1",
+                "g_trillion_few",
+                "g_trillion_many",
+            ],
+            None,
+        ),
+    ),
+    (
+        1_000_000_000,
+        noun(
+            Gender::Masculine,
+            [
+                "g_billion_1",
+                "g_billion_1",
+                "g_billion_few",
+                "g_billion_many",
+            ],
+            None,
+        ),
+    ),
+    (
+        1_000_000,
+        noun(
+            Gender::Masculine,
+            [
+                "g_million_1",
+                "g_million_1",
+                "g_million_few",
+                "g_million_many",
+            ],
+            None,
+        ),
+    ),
+    (
+        1_000,
+        noun(
+            Gender::Feminine,
+            [
+                "g_thousand_1",
+                "g_thousand_1_acc",
+                "g_thousand_few",
+                "g_thousand_many",
+            ],
+            None,
+        ),
+    ),
 ];
 
 /// Says `n` agreeing with a noun of `gender` in `case` ("двадцать одна", "два").
 pub(crate) fn say_number(b: &mut Builder, n: u64, gender: Gender, case: Case) {
     if n == 0 {
-        b.say(ZERO);
+        b.say(clip("n_0"));
         return;
     }
     let mut rest = n;
@@ -263,27 +195,29 @@ pub(crate) fn say_number(b: &mut Builder, n: u64, gender: Gender, case: Case) {
 
 /// Says 1..=999.
 fn say_below_thousand(b: &mut Builder, n: u64, gender: Gender, case: Case) {
-    let hundreds = (n / 100) as usize;
+    // The keys: "n_200" (hundreds), "n_12" (10–19), "n_30" (tens), "n_7" (3–9), and "n_1m",
+    // "n_1f", "n_1f_acc", "n_2m", "n_2f" for the units that agree with the noun.
+    let hundreds = n / 100;
     if hundreds > 0 {
-        b.say(HUNDREDS[hundreds - 1]);
+        b.say(clip(&format!("n_{}", hundreds * 100)));
     }
-    let below_hundred = (n % 100) as usize;
+    let below_hundred = n % 100;
     if (10..=19).contains(&below_hundred) {
-        b.say(TEENS[below_hundred - 10]);
+        b.say(clip(&format!("n_{below_hundred}")));
         return;
     }
     let tens = below_hundred / 10;
     if tens >= 2 {
-        b.say(TENS[tens - 2]);
+        b.say(clip(&format!("n_{}", tens * 10)));
     }
     match (below_hundred % 10, gender, case) {
         (0, _, _) => {}
-        (1, Gender::Masculine, _) => b.say(ONE_M),
-        (1, Gender::Feminine, Case::Nominative) => b.say(ONE_F),
-        (1, Gender::Feminine, Case::Accusative) => b.say(ONE_F_ACC),
-        (2, Gender::Masculine, _) => b.say(TWO_M),
-        (2, Gender::Feminine, _) => b.say(TWO_F),
-        (digit, _, _) => b.say(THREE_TO_NINE[digit - 3]),
+        (1, Gender::Masculine, _) => b.say(clip("n_1m")),
+        (1, Gender::Feminine, Case::Nominative) => b.say(clip("n_1f")),
+        (1, Gender::Feminine, Case::Accusative) => b.say(clip("n_1f_acc")),
+        (2, Gender::Masculine, _) => b.say(clip("n_2m")),
+        (2, Gender::Feminine, _) => b.say(clip("n_2f")),
+        (digit, _, _) => b.say(clip(&format!("n_{digit}"))),
     }
 }
 
@@ -339,22 +273,9 @@ static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
     PhraseTable::build(entries)
 });
 
-/// Every clip this module can emit.
-pub(crate) fn clips() -> Vec<Clip> {
-    let mut all = vec![ZERO, ONE_M, ONE_F, ONE_F_ACC, TWO_M, TWO_F];
-    all.extend(THREE_TO_NINE);
-    all.extend(TEENS);
-    all.extend(TENS);
-    all.extend(HUNDREDS);
-    // Minutes and seconds are always below 60: their phrase clips say every count.
-    for noun in [HOUR, MOVE, PERIOD] {
-        all.extend(noun.clips());
-    }
-    for (_, noun) in GROUPS {
-        all.extend(noun.clips());
-    }
-    all.extend_from_slice(PHRASES.clips());
-    all
+/// The phrase clips of the counts ("c_min_21"), made from the catalogue's words.
+pub(crate) fn count_clips() -> &'static [Clip] {
+    PHRASES.clips()
 }
 
 #[cfg(test)]

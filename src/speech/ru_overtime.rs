@@ -9,48 +9,19 @@
 use super::announcement::{ClockPhase, ControlEnd, Overtime, OvertimeState, Side};
 use super::duration::{exact_parts, spoken_parts};
 use super::grammar::Plural;
-use super::ru::{nominative, say_parts, say_remaining, side_label, CONTROL, IN_TIME, THEN};
-use super::ru_numbers::{plural, say_count, Case, MOVE, PERIOD};
-use super::utterance::{clip_cont, clip_final, Builder, Clip};
-
-const MAIN_TIME_OVER: Clip = clip_cont("main_time_over", "основное время истекло");
-const LEFT_ONE: Clip = clip_cont("left_one", "остался");
-const LEFT_MANY: Clip = clip_cont("left_many", "осталось");
-const LAST_PERIOD: Clip = clip_final("last_period", "последний период");
-const OF_MAIN_TIME: Clip = clip_final("of_main_time", "основного времени");
-const TO_PERIOD_END: Clip = clip_cont("to_period_end", "до конца периода");
-const TO_MAIN_TIME_END: Clip = clip_final("to_main_time_end", "до конца основного времени");
-const SPENT: Clip = clip_cont("spent_pl", "потратили");
-const UPCOUNT: Clip = clip_final("upcount", "прямой отсчёт времени");
-const IN_EACH: Clip = clip_cont("in_each", "в каждом");
-const PERIODS: Clip = clip_cont("periods", "периоды");
-
-/// Every clip this module adds (THEN, CONTROL and IN_TIME are the clock check's own).
-pub(crate) fn clips() -> Vec<Clip> {
-    vec![
-        MAIN_TIME_OVER,
-        LEFT_ONE,
-        LEFT_MANY,
-        LAST_PERIOD,
-        OF_MAIN_TIME,
-        TO_PERIOD_END,
-        TO_MAIN_TIME_END,
-        SPENT,
-        UPCOUNT,
-        IN_EACH,
-        PERIODS,
-    ]
-}
+use super::ru::{nominative, say_parts, say_remaining, side_label};
+use super::ru_numbers::{clip, plural, say_count, Case, MOVE, PERIOD};
+use super::utterance::Builder;
 
 /// "последний период", or "осталось N периодов" with the verb agreeing with N.
 fn periods_left(b: &mut Builder, left: u32) {
     if left <= 1 {
-        b.say(LAST_PERIOD);
+        b.say(clip("last_period"));
         return;
     }
     b.say(match plural(u64::from(left)) {
-        Plural::One => LEFT_ONE,
-        _ => LEFT_MANY,
+        Plural::One => clip("left_one"),
+        _ => clip("left_many"),
     });
     say_count(b, u64::from(left), &PERIOD, Case::Nominative);
 }
@@ -58,7 +29,7 @@ fn periods_left(b: &mut Builder, left: u32) {
 /// "N ходов за T".
 fn moves_in(b: &mut Builder, moves: u32, time_ms: i64) {
     say_count(b, u64::from(moves), &MOVE, Case::Nominative);
-    b.say(IN_TIME);
+    b.say(clip("in"));
     say_parts(b, exact_parts(time_ms), Case::Accusative);
 }
 
@@ -67,7 +38,7 @@ pub(crate) fn overtime(b: &mut Builder, side: Side, overtime: &Overtime, state: 
     side_label(b, side);
     let entered = state.period <= 1;
     if entered {
-        b.say(MAIN_TIME_OVER);
+        b.say(clip("main_time_over"));
         b.mark(",");
     }
     match *overtime {
@@ -82,21 +53,21 @@ pub(crate) fn overtime(b: &mut Builder, side: Side, overtime: &Overtime, state: 
 pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: ClockPhase) {
     if phase == ClockPhase::Upcount {
         b.say(nominative(side));
-        b.say(SPENT);
+        b.say(clip("spent_pl"));
         say_parts(b, spoken_parts(remaining_ms), Case::Accusative);
         return;
     }
     side_label(b, side);
     say_remaining(b, remaining_ms);
     match phase {
-        ClockPhase::MainTime => b.say(OF_MAIN_TIME),
+        ClockPhase::MainTime => b.say(clip("of_main_time")),
         ClockPhase::Byoyomi { periods_left: left } => {
             b.stop();
             periods_left(b, left);
         }
         ClockPhase::Canadian { moves_left } => {
             b.stop();
-            b.say(TO_PERIOD_END);
+            b.say(clip("to_period_end"));
             say_count(b, u64::from(moves_left), &MOVE, Case::Nominative);
         }
         ClockPhase::Upcount => {}
@@ -107,7 +78,7 @@ pub(crate) fn readout(b: &mut Builder, side: Side, remaining_ms: i64, phase: Clo
 pub(crate) fn main_time_warning(b: &mut Builder, side: Side, remaining_ms: i64) {
     side_label(b, side);
     say_remaining(b, remaining_ms);
-    b.say(TO_MAIN_TIME_END);
+    b.say(clip("to_main_time_end"));
 }
 
 /// Whether the last stage is said "до конца партии" (not when an overtime follows).
@@ -122,23 +93,23 @@ pub(crate) fn control_end(b: &mut Builder, end: ControlEnd) {
     match end {
         ControlEnd::Flag => {}
         ControlEnd::Upcount => {
-            b.say(CONTROL);
+            b.say(clip("control"));
             b.mark(":");
-            b.say(UPCOUNT);
+            b.say(clip("upcount"));
             b.stop();
         }
         ControlEnd::Overtime(overtime) => {
             b.mark(";");
-            b.say(THEN);
+            b.say(clip("then"));
             match overtime {
                 Overtime::Byoyomi { periods, time } => {
                     say_count(b, u64::from(periods), &PERIOD, Case::Nominative);
                     b.mark(",");
-                    b.say(IN_EACH);
+                    b.say(clip("in_each"));
                     say_parts(b, exact_parts(time), Case::Nominative);
                 }
                 Overtime::Canadian { moves, time } => {
-                    b.say(PERIODS);
+                    b.say(clip("periods"));
                     b.mark(":");
                     moves_in(b, moves, time);
                 }

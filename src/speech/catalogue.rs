@@ -1,0 +1,261 @@
+//! The phrasing catalogues: one TOML file per language under `src/speech/lang/` (`ru.toml`,
+//! `en.toml`) holds every word the clock says in that language with the clip key a voice
+//! pack records it under. The files are embedded in the binary; a language's file is read the
+//! first time that language speaks, and kept.
+//!
+//! The phrasing code asks for a clip by its key ([`Catalogue::clip`]); the voice pack's clip
+//! list ([`super::recordings`]) is the catalogue's sections in order.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+use serde::Deserialize;
+
+use super::utterance::{Clip, Tone};
+use crate::hearing::Lang;
+
+/// The catalogue files, by language code, as embedded at build time.
+const EMBEDDED: &[(&str, &str)] = &[
+    ("ru", include_str!("lang/ru.toml")),
+    ("en", include_str!("lang/en.toml")),
+];
+
+/// A part of a catalogue, in the order a voice pack lists its clips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Section {
+    /// Readouts, warnings, flags, results, the clock check, board notices.
+    Phrases,
+    /// Overtime and upcount.
+    Overtime,
+    /// Number words and counted nouns.
+    Numbers,
+    /// The set-up menu.
+    Menu,
+}
+
+/// A catalogue file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    code: String,
+    phrases: Vec<Entry>,
+    overtime: Vec<Entry>,
+    numbers: Vec<Entry>,
+    menu: Vec<Entry>,
+}
+
+/// One word or phrase of a catalogue file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    key: String,
+    tone: ToneName,
+    text: String,
+    /// False for a word no pack records alone (it sounds only inside a count's phrase clip).
+    #[serde(default = "recorded_by_default")]
+    recorded: bool,
+}
+
+fn recorded_by_default() -> bool {
+    true
+}
+
+/// A [`Tone`] as a catalogue file names it.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ToneName {
+    Word,
+    Continuing,
+    Final,
+    Both,
+}
+
+impl From<ToneName> for Tone {
+    fn from(t: ToneName) -> Tone {
+        match t {
+            ToneName::Word => Tone::Word,
+            ToneName::Continuing => Tone::Continuing,
+            ToneName::Final => Tone::Final,
+            ToneName::Both => Tone::Both,
+        }
+    }
+}
+
+/// Why an embedded catalogue cannot be used (a fault of the build, caught by the tests).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CatalogueError {
+    /// No catalogue file for the language.
+    #[error("no phrasing catalogue for language {0:?}")]
+    Missing(String),
+    /// The file is not valid TOML of the catalogue's shape.
+    #[error("the phrasing catalogue {code}.toml: {source}")]
+    Syntax {
+        /// The language code.
+        code: String,
+        /// What the TOML parser said.
+        source: toml::de::Error,
+    },
+    /// The file names another language than its own.
+    #[error("the phrasing catalogue {file}.toml says it is {code:?}")]
+    WrongCode {
+        /// The file's language.
+        file: String,
+        /// The code the file gives.
+        code: String,
+    },
+    /// One key with two texts or tones.
+    #[error("the phrasing catalogue {code}.toml has key {key:?} twice")]
+    TwoDefinitions {
+        /// The language code.
+        code: String,
+        /// The key.
+        key: String,
+    },
+}
+
+/// One language's words, read from its catalogue file.
+#[derive(Debug)]
+pub(crate) struct Catalogue {
+    code: &'static str,
+    by_key: HashMap<&'static str, Clip>,
+    /// The recorded clips of each section, in file order.
+    sections: Vec<(Section, Vec<Clip>)>,
+}
+
+/// The catalogues read so far, by language code: each is read once and kept.
+static READ: LazyLock<Mutex<HashMap<&'static str, &'static Catalogue>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+impl Catalogue {
+    /// The catalogue of `lang`. Every language of [`Lang`] has one (a test reads them all).
+    pub(crate) fn of(lang: Lang) -> &'static Catalogue {
+        Catalogue::of_code(lang.code()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The catalogue of the language `code`, read from the embedded file the first time.
+    pub(crate) fn of_code(code: &str) -> Result<&'static Catalogue, CatalogueError> {
+        let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = read.get(code) {
+            return Ok(c);
+        }
+        let (code, text) = EMBEDDED
+            .iter()
+            .find(|(c, _)| *c == code)
+            .ok_or_else(|| CatalogueError::Missing(code.to_string()))?;
+        let catalogue: &'static Catalogue = Box::leak(Box::new(Catalogue::parse(code, text)?));
+        read.insert(code, catalogue);
+        Ok(catalogue)
+    }
+
+    /// Reads the catalogue file `text` of the language `code`.
+    fn parse(code: &'static str, text: &str) -> Result<Catalogue, CatalogueError> {
+        let file: File = toml::from_str(text).map_err(|source| CatalogueError::Syntax {
+            code: code.to_string(),
+            source,
+        })?;
+        if file.code != code {
+            return Err(CatalogueError::WrongCode {
+                file: code.to_string(),
+                code: file.code,
+            });
+        }
+        let mut catalogue = Catalogue {
+            code,
+            by_key: HashMap::new(),
+            sections: Vec::new(),
+        };
+        for (section, entries) in [
+            (Section::Phrases, file.phrases),
+            (Section::Overtime, file.overtime),
+            (Section::Numbers, file.numbers),
+            (Section::Menu, file.menu),
+        ] {
+            let mut recorded = Vec::new();
+            for e in entries {
+                if catalogue.by_key.contains_key(e.key.as_str()) {
+                    return Err(CatalogueError::TwoDefinitions {
+                        code: code.to_string(),
+                        key: e.key,
+                    });
+                }
+                // The clips live as long as the program: a catalogue is read once.
+                let clip = Clip {
+                    key: Box::leak(e.key.into_boxed_str()),
+                    text: Box::leak(e.text.into_boxed_str()),
+                    tone: e.tone.into(),
+                };
+                catalogue.by_key.insert(clip.key, clip);
+                if e.recorded {
+                    recorded.push(clip);
+                }
+            }
+            catalogue.sections.push((section, recorded));
+        }
+        Ok(catalogue)
+    }
+
+    /// The clip `key`. The phrasing code names only keys its catalogue holds (a test reads
+    /// every key the code names), so a missing key is a fault of the build.
+    pub(crate) fn clip(&self, key: &str) -> Clip {
+        match self.by_key.get(key) {
+            Some(c) => *c,
+            None => panic!(
+                "the phrasing catalogue {}.toml has no key {key:?}",
+                self.code
+            ),
+        }
+    }
+
+    /// The clip `key`, if the catalogue holds it (a family of clips, e.g. "of_1" … "of_30").
+    pub(crate) fn get(&self, key: &str) -> Option<Clip> {
+        self.by_key.get(key).copied()
+    }
+
+    /// The clips of `section` a voice pack records, in file order.
+    pub(crate) fn section(&self, section: Section) -> &[Clip] {
+        self.sections
+            .iter()
+            .find(|(s, _)| *s == section)
+            .map_or(&[], |(_, clips)| clips.as_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_catalogue_reads() {
+        for (code, _) in EMBEDDED {
+            let c = Catalogue::of_code(code).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!c.section(Section::Phrases).is_empty(), "{code}");
+        }
+        for lang in Lang::ALL {
+            assert_eq!(Catalogue::of(lang).code, lang.code());
+        }
+    }
+
+    #[test]
+    fn a_key_defined_twice_is_refused() {
+        let text = r#"
+code = "xx"
+phrases = [
+    { key = "a", tone = "word", text = "one" },
+    { key = "a", tone = "word", text = "two" },
+]
+overtime = []
+numbers = []
+menu = []
+"#;
+        let e = Catalogue::parse("xx", text).map(|_| ()).unwrap_err();
+        assert!(matches!(e, CatalogueError::TwoDefinitions { .. }), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_language_has_no_catalogue() {
+        assert!(matches!(
+            Catalogue::of_code("zz"),
+            Err(CatalogueError::Missing(_))
+        ));
+    }
+}

@@ -11,6 +11,7 @@ use std::sync::{LazyLock, Mutex};
 
 use serde::Deserialize;
 
+use super::announcement::Side;
 use super::utterance::{Clip, Tone};
 use crate::hearing::Lang;
 
@@ -42,6 +43,18 @@ struct File {
     overtime: Vec<Entry>,
     numbers: Vec<Entry>,
     menu: Vec<Entry>,
+    /// Each side's forms: form name → clip key.
+    sides: Sides,
+    /// The sentences: template name → template (see `template.rs`).
+    say: HashMap<String, String>,
+}
+
+/// The two sides' forms in a catalogue file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sides {
+    white: HashMap<String, String>,
+    black: HashMap<String, String>,
 }
 
 /// One word or phrase of a catalogue file.
@@ -120,6 +133,8 @@ pub(crate) struct Catalogue {
     by_key: HashMap<&'static str, Clip>,
     /// The recorded clips of each section, in file order.
     sections: Vec<(Section, Vec<Clip>)>,
+    sides: Sides,
+    templates: HashMap<String, String>,
 }
 
 /// The catalogues read so far, by language code: each is read once and kept.
@@ -163,6 +178,8 @@ impl Catalogue {
             code,
             by_key: HashMap::new(),
             sections: Vec::new(),
+            sides: file.sides,
+            templates: file.say,
         };
         for (section, entries) in [
             (Section::Phrases, file.phrases),
@@ -211,6 +228,39 @@ impl Catalogue {
         self.by_key.get(key).copied()
     }
 
+    /// The language code ("ru").
+    pub(crate) fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The template `name` of the sentences (`[say]`), if the catalogue has it.
+    pub(crate) fn template(&self, name: &str) -> Option<&str> {
+        self.templates.get(name).map(String::as_str)
+    }
+
+    /// The names of every template, in no particular order.
+    #[cfg(test)]
+    pub(crate) fn template_names(&self) -> impl Iterator<Item = &str> {
+        self.templates.keys().map(String::as_str)
+    }
+
+    /// The clip key of `side` in `form` ("name", "gen"…). The templates name only forms
+    /// their catalogue holds (a test says every template), so a missing one is a fault of the
+    /// build.
+    pub(crate) fn side(&self, side: Side, form: &str) -> &str {
+        let forms = match side {
+            Side::White => &self.sides.white,
+            Side::Black => &self.sides.black,
+        };
+        match forms.get(form) {
+            Some(key) => key,
+            None => panic!(
+                "the phrasing catalogue {}.toml has no form {form:?} of {side:?}",
+                self.code
+            ),
+        }
+    }
+
     /// The clips of `section` a voice pack records, in file order.
     pub(crate) fn section(&self, section: Section) -> &[Clip] {
         self.sections
@@ -246,6 +296,10 @@ phrases = [
 overtime = []
 numbers = []
 menu = []
+say = {}
+[sides]
+white = {}
+black = {}
 "#;
         let e = Catalogue::parse("xx", text).map(|_| ()).unwrap_err();
         assert!(matches!(e, CatalogueError::TwoDefinitions { .. }), "{e}");

@@ -1,25 +1,17 @@
 //! English phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
-use super::announcement::{
-    Announcement, ControlEnd, DelayKind, Outcome, Reason, Rules, Side, StageInfo,
-};
+use super::announcement::{Announcement, ControlEnd, DelayKind, Rules, Side, StageInfo};
 use super::duration::{exact_parts, spoken_parts, Spoken};
 use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, SECOND};
 use super::en_overtime;
-use super::utterance::{Builder, Clip, Utterance};
+use super::grammar::{Counted, Grammar, Plural, Plurals};
+use super::utterance::{Builder, Clip};
 
 pub(super) fn name(side: Side) -> Clip {
     match side {
         Side::White => clip("white"),
         Side::Black => clip("black"),
-    }
-}
-
-fn possessive(side: Side) -> Clip {
-    match side {
-        Side::White => clip("white_poss"),
-        Side::Black => clip("black_poss"),
     }
 }
 
@@ -40,178 +32,54 @@ pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
     say_parts(b, spoken_parts(ms));
 }
 
-/// A duration on its own, as a sentence.
-pub(crate) fn readout(ms: i64) -> Utterance {
-    let mut b = Builder::new();
-    say_remaining(&mut b, ms);
-    b.finish()
-}
+/// English's grammar: counted nouns take CLDR's one/other forms, and what the catalogue's
+/// templates do not yet say.
+pub(crate) struct English;
 
-/// Phrases one announcement.
-pub(crate) fn phrase(a: &Announcement) -> Utterance {
-    let mut b = Builder::new();
-    say_announcement(&mut b, a);
-    b.finish()
-}
+impl Grammar for English {
+    fn plural(&self, n: u64) -> Plural {
+        Plurals::of("en").category(n)
+    }
 
-/// Says one announcement into `b`.
-fn say_announcement(b: &mut Builder, a: &Announcement) {
-    match a {
-        Announcement::Start { side } => {
-            b.say(name(*side));
-            b.say(clip("to_move"));
+    fn number(&self, b: &mut Builder, n: u64) {
+        num::say_number(b, n);
+    }
+
+    fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
+        match noun {
+            Counted::Move => say_count(b, n, &MOVE),
         }
-        Announcement::Countdown { remaining_ms } => {
-            num::say_number(b, (*remaining_ms).max(0) as u64 / 1000);
-        }
-        Announcement::Reminder { side } => {
-            side_label(b, *side);
-            b.say(clip("your_clock_runs"));
-        }
-        Announcement::Refused => b.say(clip("refused")),
-        Announcement::Volume { level } => {
-            b.say(clip("volume"));
-            num::say_number(b, u64::from(*level));
-        }
-        Announcement::SpeechRate { level } => {
-            b.say(clip("speech_rate"));
-            num::say_number(b, u64::from(*level));
-        }
-        Announcement::TimeReadout {
-            side,
-            remaining_ms,
-            moves_made,
-            moves_to_control,
-        } => {
-            side_label(b, *side);
-            say_remaining(b, *remaining_ms);
-            if let Some(moves) = moves_made {
-                // "Twelve moves made", "one move made".
-                b.stop();
-                say_count(b, u64::from(*moves), &MOVE);
-                b.say(clip("made"));
+    }
+
+    fn duration(&self, b: &mut Builder, parts: Spoken) {
+        say_parts(b, parts);
+    }
+
+    fn say_other(&self, b: &mut Builder, a: &Announcement) {
+        match a {
+            Announcement::Overtime {
+                side,
+                overtime,
+                state,
+            } => en_overtime::overtime(b, *side, overtime, state),
+            Announcement::PhaseReadout {
+                side,
+                remaining_ms,
+                phase,
+            } => en_overtime::readout(b, *side, *remaining_ms, *phase),
+            Announcement::MainTimeWarning { side, remaining_ms } => {
+                en_overtime::main_time_warning(b, *side, *remaining_ms)
             }
-            if let Some(moves) = moves_to_control {
-                b.stop();
-                say_count(b, u64::from(*moves), &MOVE);
-                b.say(clip("to_control"));
-            }
+            Announcement::ClockCheck {
+                rules,
+                stages,
+                white_ms,
+                black_ms,
+                end,
+            } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
+            Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
+            _ => {}
         }
-        Announcement::OpponentTime { side, remaining_ms } => {
-            b.say(clip("opponent"));
-            b.say_in_parens(name(*side));
-            b.mark(":");
-            say_remaining(b, *remaining_ms);
-        }
-        Announcement::Move { side, number } => {
-            b.say(clip(MOVE.one));
-            num::say_number(b, u64::from(*number));
-            b.stop();
-            b.say(name(side.other()));
-            b.say(clip("to_move"));
-        }
-        Announcement::MovesToControl { side, moves } => {
-            side_label(b, *side);
-            say_count(b, u64::from(*moves), &MOVE);
-            b.say(clip("to_control"));
-        }
-        Announcement::Warning {
-            side,
-            remaining_ms,
-            sudden_death,
-        } => {
-            side_label(b, *side);
-            say_remaining(b, *remaining_ms);
-            b.say(if *sudden_death {
-                clip("to_game_end")
-            } else {
-                clip("to_control")
-            });
-        }
-        Announcement::Overtime {
-            side,
-            overtime,
-            state,
-        } => en_overtime::overtime(b, *side, overtime, state),
-        Announcement::PhaseReadout {
-            side,
-            remaining_ms,
-            phase,
-        } => en_overtime::readout(b, *side, *remaining_ms, *phase),
-        Announcement::MainTimeWarning { side, remaining_ms } => {
-            en_overtime::main_time_warning(b, *side, *remaining_ms)
-        }
-        Announcement::Flag { side } => {
-            b.say(possessive(*side));
-            b.say(clip("flag_fallen"));
-        }
-        Announcement::Pause => b.say(clip("paused")),
-        Announcement::Resume => b.say(clip("resumed")),
-        Announcement::Adjusted {
-            side,
-            new_ms,
-            clamped,
-        } => {
-            b.say(possessive(*side));
-            b.say(clip("time_set_to"));
-            say_parts(b, exact_parts(*new_ms));
-            if *clamped {
-                b.stop();
-                b.say(clip("clamped"));
-            }
-        }
-        Announcement::PlayerStop { side } => {
-            b.say(name(*side));
-            b.say(clip("stopped_clock"));
-        }
-        Announcement::NewStage { side, added_ms } => {
-            side_label(b, *side);
-            b.say(clip("new_control"));
-            if !exact_parts(*added_ms).is_zero() {
-                b.mark(",");
-                b.say(clip("plus"));
-                say_parts(b, exact_parts(*added_ms));
-            }
-        }
-        Announcement::Result { outcome, reason } => result(b, *outcome, *reason),
-        Announcement::ClockCheck {
-            rules,
-            stages,
-            white_ms,
-            black_ms,
-            end,
-        } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
-        Announcement::IgnoredPress { side } => {
-            side_label(b, *side);
-            b.say(clip("not_your_clock"));
-        }
-        Announcement::Board {
-            board,
-            late_ms,
-            notice,
-        } => {
-            // "Board twelve, one minute late: White's flag fell."
-            b.say(clip("board"));
-            num::say_number(b, u64::from(*board));
-            if let Some(late) = late_ms {
-                b.mark(",");
-                say_remaining(b, *late);
-                b.say(clip("late"));
-            }
-            b.mark(":");
-            say_announcement(b, notice);
-        }
-        Announcement::BoardSilent { board } => {
-            b.say(clip("board"));
-            num::say_number(b, u64::from(*board));
-            b.say(clip("is_silent"));
-        }
-        Announcement::BoardBack { board } => {
-            b.say(clip("board"));
-            num::say_number(b, u64::from(*board));
-            b.say(clip("is_back"));
-        }
-        Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
     }
 }
 
@@ -219,26 +87,6 @@ fn say_announcement(b: &mut Builder, a: &Announcement) {
 pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(name(side));
     b.mark(":");
-}
-
-fn result(b: &mut Builder, outcome: Outcome, reason: Reason) {
-    b.say(match outcome {
-        Outcome::White => clip("white_wins"),
-        Outcome::Black => clip("black_wins"),
-        Outcome::Draw => clip("draw"),
-    });
-    match reason {
-        Reason::TimeForfeit => b.say(clip("on_time")),
-        Reason::Resignation => b.say(clip("by_resignation")),
-        Reason::NoMoves => {
-            b.mark(":");
-            b.say(clip("opponent_no_moves"));
-        }
-        Reason::Draw1713 => {
-            b.mark(":");
-            b.say(clip("stop_in_won_position"));
-        }
-    }
 }
 
 /// "Clock check. Time control: forty moves in two hours, plus thirty seconds

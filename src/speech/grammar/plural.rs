@@ -26,6 +26,20 @@ pub(crate) enum Plural {
     Other,
 }
 
+impl Plural {
+    /// CLDR's name of the category ("one", "few"…), as catalogue templates name it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Plural::Zero => "zero",
+            Plural::One => "one",
+            Plural::Two => "two",
+            Plural::Few => "few",
+            Plural::Many => "many",
+            Plural::Other => "other",
+        }
+    }
+}
+
 impl From<PluralCategory> for Plural {
     fn from(c: PluralCategory) -> Self {
         match c {

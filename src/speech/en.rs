@@ -2,8 +2,8 @@
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
 use super::announcement::{Announcement, ControlEnd, DelayKind, Rules, Side, StageInfo};
-use super::duration::{exact_parts, spoken_parts, Spoken};
-use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, SECOND};
+use super::duration::{exact_parts, Spoken};
+use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, PERIOD, SECOND};
 use super::en_overtime;
 use super::grammar::{Counted, Grammar, Plural, Plurals};
 use super::utterance::{Builder, Clip};
@@ -28,10 +28,6 @@ pub(super) fn say_parts(b: &mut Builder, p: Spoken) {
     }
 }
 
-pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
-    say_parts(b, spoken_parts(ms));
-}
-
 /// English's grammar: counted nouns take CLDR's one/other forms, and what the catalogue's
 /// templates do not yet say.
 pub(crate) struct English;
@@ -48,28 +44,16 @@ impl Grammar for English {
     fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
         match noun {
             Counted::Move => say_count(b, n, &MOVE),
+            Counted::Period => say_count(b, n, &PERIOD),
         }
     }
 
-    fn duration(&self, b: &mut Builder, parts: Spoken) {
+    fn duration(&self, b: &mut Builder, parts: Spoken, _form: Option<&str>) {
         say_parts(b, parts);
     }
 
     fn say_other(&self, b: &mut Builder, a: &Announcement) {
         match a {
-            Announcement::Overtime {
-                side,
-                overtime,
-                state,
-            } => en_overtime::overtime(b, *side, overtime, state),
-            Announcement::PhaseReadout {
-                side,
-                remaining_ms,
-                phase,
-            } => en_overtime::readout(b, *side, *remaining_ms, *phase),
-            Announcement::MainTimeWarning { side, remaining_ms } => {
-                en_overtime::main_time_warning(b, *side, *remaining_ms)
-            }
             Announcement::ClockCheck {
                 rules,
                 stages,
@@ -80,6 +64,9 @@ impl Grammar for English {
             Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
             _ => {}
         }
+    }
+    fn count_clips(&self) -> &'static [Clip] {
+        num::count_clips()
     }
 }
 

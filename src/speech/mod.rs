@@ -44,7 +44,8 @@ pub use pack::{
 pub use pack_audio::{read_audio, DecodeError};
 pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
 
-/// The grammar of `lang`: what it says beyond its catalogue's words and templates.
+/// The grammar of `lang`: what it says beyond its catalogue's words and templates. The one
+/// place phrasing chooses code by language; everything else is the catalogue's data.
 fn grammar(lang: Lang) -> &'static dyn Grammar {
     match lang {
         Lang::Ru => &ru::Russian,
@@ -62,7 +63,7 @@ pub fn phrase(lang: Lang, a: &Announcement) -> Utterance {
 /// Says a remaining time alone ("Один час двенадцать минут.").
 pub fn readout(lang: Lang, ms: i64) -> Utterance {
     let mut b = Builder::new();
-    grammar(lang).duration(&mut b, spoken_parts(ms));
+    grammar(lang).duration(&mut b, spoken_parts(ms), None);
     b.finish()
 }
 
@@ -71,10 +72,7 @@ pub fn readout(lang: Lang, ms: i64) -> Utterance {
 /// `stress_marker=+`), so that a word said alone gets the stress it has in the
 /// phrase ("часа́", "хо́да"). English text is returned as it is.
 pub fn synthesis_text(lang: Lang, text: &str) -> String {
-    match lang {
-        Lang::Ru => ru_stress::mark(text),
-        Lang::En => text.to_string(),
-    }
+    grammar(lang).synthesis_text(text)
 }
 
 /// One recording a voice pack holds: its key, its words, and how it is said.
@@ -117,10 +115,7 @@ pub fn recordings(lang: Lang) -> Vec<Recording> {
 /// section, with the counts' phrase clips after the number words.
 fn clips(lang: Lang) -> Vec<Clip> {
     let catalogue = Catalogue::of(lang);
-    let counts = match lang {
-        Lang::Ru => ru_numbers::count_clips(),
-        Lang::En => en_numbers::count_clips(),
-    };
+    let counts = grammar(lang).count_clips();
     let mut all = Vec::new();
     all.extend_from_slice(catalogue.section(Section::Phrases));
     all.extend_from_slice(catalogue.section(Section::Overtime));

@@ -2,9 +2,11 @@
 //! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
 
 use super::announcement::{Announcement, ControlEnd, DelayKind, Rules, Side, StageInfo};
-use super::duration::{exact_parts, spoken_parts, Spoken};
+use super::duration::{exact_parts, Spoken};
 use super::grammar::{Counted, Grammar, Plural};
-use super::ru_numbers::{self as num, clip, say_count, Case, Gender, HOUR, MINUTE, MOVE, SECOND};
+use super::ru_numbers::{
+    self as num, clip, say_count, Case, Gender, HOUR, MINUTE, MOVE, PERIOD, SECOND,
+};
 use super::ru_overtime;
 use super::utterance::{Builder, Clip};
 
@@ -28,11 +30,6 @@ pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
     }
 }
 
-/// Says a remaining time the way a player hears it.
-pub(super) fn say_remaining(b: &mut Builder, ms: i64) {
-    say_parts(b, spoken_parts(ms), Case::Nominative);
-}
-
 /// Russian's grammar: numbers agree with their noun's gender and case, counted nouns take
 /// CLDR's one/few/many forms, and what the catalogue's templates do not yet say.
 pub(crate) struct Russian;
@@ -50,28 +47,20 @@ impl Grammar for Russian {
     fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
         match noun {
             Counted::Move => say_count(b, n, &MOVE, Case::Nominative),
+            Counted::Period => say_count(b, n, &PERIOD, Case::Nominative),
         }
     }
 
-    fn duration(&self, b: &mut Builder, parts: Spoken) {
-        say_parts(b, parts, Case::Nominative);
+    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>) {
+        let case = match form {
+            Some("acc") => Case::Accusative,
+            _ => Case::Nominative,
+        };
+        say_parts(b, parts, case);
     }
 
     fn say_other(&self, b: &mut Builder, a: &Announcement) {
         match a {
-            Announcement::Overtime {
-                side,
-                overtime,
-                state,
-            } => ru_overtime::overtime(b, *side, overtime, state),
-            Announcement::PhaseReadout {
-                side,
-                remaining_ms,
-                phase,
-            } => ru_overtime::readout(b, *side, *remaining_ms, *phase),
-            Announcement::MainTimeWarning { side, remaining_ms } => {
-                ru_overtime::main_time_warning(b, *side, *remaining_ms)
-            }
             Announcement::ClockCheck {
                 rules,
                 stages,
@@ -82,6 +71,13 @@ impl Grammar for Russian {
             Announcement::Menu(prompt) => super::menu_ru::phrase(b, prompt),
             _ => {}
         }
+    }
+    fn count_clips(&self) -> &'static [Clip] {
+        num::count_clips()
+    }
+
+    fn synthesis_text(&self, text: &str) -> String {
+        super::ru_stress::mark(text)
     }
 }
 

@@ -5,11 +5,12 @@
 //! language's [`Grammar`] says.
 //!
 //! A template is words separated by spaces: a clip key (`to_control`), a slot in braces
-//! (`{side}`, `{side.gen}`, `{remaining}`), a slot in parentheses (`({side})`), or the marks
+//! (`{side}`, `{side.gen}`, `{remaining}`, `{time.acc}` — a form the language's grammar
+//! knows), a slot in parentheses (`({side})`), or the marks
 //! `:` `,` `;` (a pause inside the sentence) and `.` (the sentence ends). A mark may follow a
 //! word directly (`{side}:`).
 
-use super::announcement::{Announcement, Outcome, Reason, Side};
+use super::announcement::{Announcement, ClockPhase, Outcome, Overtime, Reason, Side};
 use super::catalogue::Catalogue;
 use super::duration::{exact_parts, spoken_parts};
 use super::grammar::{Counted, Grammar};
@@ -195,12 +196,83 @@ impl Walker<'_, '_> {
             Announcement::BoardBack { board } => {
                 self.say("board_back", &[("n", Number(u64::from(*board)))])
             }
-            Announcement::Overtime { .. }
-            | Announcement::PhaseReadout { .. }
-            | Announcement::MainTimeWarning { .. }
-            | Announcement::ClockCheck { .. }
-            | Announcement::Menu(_) => self.grammar.say_other(self.b, a),
+            Announcement::Overtime {
+                side,
+                overtime,
+                state,
+            } => {
+                let side = [("side", Value::Side(*side))];
+                let entered = state.period <= 1;
+                self.say(
+                    if entered {
+                        "overtime_entered"
+                    } else {
+                        "overtime"
+                    },
+                    &side,
+                );
+                match *overtime {
+                    Overtime::Byoyomi { periods, .. } => {
+                        self.periods_left(state.periods_left.unwrap_or(periods))
+                    }
+                    Overtime::Canadian { moves, time } => self.say(
+                        "moves_in",
+                        &[
+                            ("moves", Count(u64::from(moves), Counted::Move)),
+                            ("time", Exact(time)),
+                        ],
+                    ),
+                }
+            }
+            Announcement::PhaseReadout {
+                side,
+                remaining_ms,
+                phase,
+            } => {
+                let args = [
+                    ("side", Value::Side(*side)),
+                    ("remaining", Remaining(*remaining_ms)),
+                ];
+                match phase {
+                    ClockPhase::Upcount => self.say("readout_upcount", &args),
+                    ClockPhase::MainTime => self.say("readout_main_time", &args),
+                    ClockPhase::Byoyomi { periods_left } => {
+                        self.say("time_readout", &args);
+                        self.say("readout_byoyomi", &[]);
+                        self.periods_left(*periods_left);
+                    }
+                    ClockPhase::Canadian { moves_left } => {
+                        self.say("time_readout", &args);
+                        let n = u64::from(*moves_left);
+                        self.say("readout_canadian", &[("moves", Count(n, Counted::Move))]);
+                    }
+                }
+            }
+            Announcement::MainTimeWarning { side, remaining_ms } => self.say(
+                "warning_to_main_time_end",
+                &[
+                    ("side", Value::Side(*side)),
+                    ("remaining", Remaining(*remaining_ms)),
+                ],
+            ),
+            Announcement::ClockCheck { .. } | Announcement::Menu(_) => {
+                self.grammar.say_other(self.b, a)
+            }
         }
+    }
+
+    /// "последний период" / "last period", or how many periods are left, the verb agreeing
+    /// with the count ("остался двадцать один период", "осталось два периода").
+    fn periods_left(&mut self, left: u32) {
+        if left <= 1 {
+            return self.say("last_period", &[]);
+        }
+        let n = u64::from(left);
+        self.say_counted(
+            "periods_left",
+            n,
+            &[("periods", Value::Count(n, Counted::Period))],
+        );
     }
 
     /// Says the template `name.<plural category of n>` if the catalogue has one ("сделан"
@@ -241,7 +313,9 @@ impl Walker<'_, '_> {
         }
         if let Some(inner) = word.strip_prefix("({").and_then(|w| w.strip_suffix("})")) {
             let clip = match self.slot(inner, args) {
-                (Value::Side(side), form) => self.catalogue.clip(self.catalogue.side(side, form)),
+                (Value::Side(side), form) => self
+                    .catalogue
+                    .clip(self.catalogue.side(side, form.unwrap_or("name"))),
                 _ => panic!("only a side can be said in parentheses: {word:?}"),
             };
             return self.b.say_in_parens(clip);
@@ -249,13 +323,14 @@ impl Walker<'_, '_> {
         if let Some(inner) = word.strip_prefix('{').and_then(|w| w.strip_suffix('}')) {
             let (value, form) = self.slot(inner, args);
             return match value {
-                Value::Side(side) => self
-                    .b
-                    .say(self.catalogue.clip(self.catalogue.side(side, form))),
+                Value::Side(side) => {
+                    let key = self.catalogue.side(side, form.unwrap_or("name"));
+                    self.b.say(self.catalogue.clip(key))
+                }
                 Value::Number(n) => self.grammar.number(self.b, n),
                 Value::Count(n, noun) => self.grammar.count(self.b, n, noun),
-                Value::Remaining(ms) => self.grammar.duration(self.b, spoken_parts(ms)),
-                Value::Exact(ms) => self.grammar.duration(self.b, exact_parts(ms)),
+                Value::Remaining(ms) => self.grammar.duration(self.b, spoken_parts(ms), form),
+                Value::Exact(ms) => self.grammar.duration(self.b, exact_parts(ms), form),
                 Value::Nested(a) => Walker {
                     b: &mut *self.b,
                     catalogue: self.catalogue,
@@ -267,9 +342,16 @@ impl Walker<'_, '_> {
         self.b.say(self.catalogue.clip(word));
     }
 
-    /// The value of the slot `inner` (`side` or `side.gen`) and the form it names.
-    fn slot<'a, 'v>(&self, inner: &'a str, args: &[(&str, Value<'v>)]) -> (Value<'v>, &'a str) {
-        let (name, form) = inner.split_once('.').unwrap_or((inner, "name"));
+    /// The value of the slot `inner` (`side` or `side.gen`) and the form it names, if any.
+    fn slot<'a, 'v>(
+        &self,
+        inner: &'a str,
+        args: &[(&str, Value<'v>)],
+    ) -> (Value<'v>, Option<&'a str>) {
+        let (name, form) = match inner.split_once('.') {
+            Some((name, form)) => (name, Some(form)),
+            None => (inner, None),
+        };
         match args.iter().find(|(n, _)| *n == name) {
             Some((_, v)) => (*v, form),
             None => panic!(
@@ -286,12 +368,13 @@ mod tests {
     use crate::hearing::Lang;
 
     /// The slots the walker fills, and whether each is a side (which takes a form).
-    const SLOTS: [(&str, bool); 9] = [
+    const SLOTS: [(&str, bool); 10] = [
         ("side", true),
         ("other", true),
         ("winner", true),
         ("n", false),
         ("moves", false),
+        ("periods", false),
         ("remaining", false),
         ("time", false),
         ("late", false),

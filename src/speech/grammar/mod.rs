@@ -9,13 +9,15 @@ pub(crate) use plural::{Plural, Plurals};
 
 use super::announcement::Announcement;
 use super::duration::Spoken;
-use super::utterance::Builder;
+use super::utterance::{Builder, Clip};
 
 /// A noun a template counts (`{moves}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Counted {
     /// "двенадцать ходов", "twelve moves".
     Move,
+    /// "пять периодов", "five periods".
+    Period,
 }
 
 /// What one language says beyond its catalogue's words and templates.
@@ -26,8 +28,18 @@ pub(crate) trait Grammar: Sync {
     fn number(&self, b: &mut Builder, n: u64);
     /// Says `n` and the form of `noun` that agrees with it ("двадцать один ход").
     fn count(&self, b: &mut Builder, n: u64, noun: Counted);
-    /// Says the non-zero parts of a duration ("один час двенадцать минут"), or zero seconds.
-    fn duration(&self, b: &mut Builder, parts: Spoken);
-    /// Says an announcement the templates do not cover: overtime, the clock check, the menu.
+    /// Says the non-zero parts of a duration ("один час двенадцать минут"), or zero seconds,
+    /// in the grammatical `form` a template names (`{time.acc}`: Russian's accusative, "за
+    /// одну минуту"; `None`: the plain form). A language without the form says the plain one.
+    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>);
+    /// Says an announcement the templates do not cover: the clock check, the menu.
     fn say_other(&self, b: &mut Builder, a: &Announcement);
+    /// The phrase clips of the counts ("c_min_21"), made from the catalogue's words; a voice
+    /// pack records them after the number words.
+    fn count_clips(&self) -> &'static [Clip];
+    /// The text to give the speech engine for a clip whose words are `text` (Russian marks
+    /// the stressed vowels); the text itself by default.
+    fn synthesis_text(&self, text: &str) -> String {
+        text.to_string()
+    }
 }

@@ -1,11 +1,11 @@
 //! English phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
 
-use super::announcement::{Announcement, ControlEnd, DelayKind, Rules, Side, StageInfo};
-use super::duration::{exact_parts, Spoken};
+use super::announcement::Side;
+use super::duration::Spoken;
 use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, PERIOD, SECOND};
-use super::en_overtime;
 use super::grammar::{Counted, Grammar, Plural, Plurals};
+use super::menu::MenuPrompt;
 use super::utterance::{Builder, Clip};
 
 pub(super) fn name(side: Side) -> Clip {
@@ -52,19 +52,10 @@ impl Grammar for English {
         say_parts(b, parts);
     }
 
-    fn say_other(&self, b: &mut Builder, a: &Announcement) {
-        match a {
-            Announcement::ClockCheck {
-                rules,
-                stages,
-                white_ms,
-                black_ms,
-                end,
-            } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
-            Announcement::Menu(prompt) => super::menu_en::phrase(b, prompt),
-            _ => {}
-        }
+    fn say_menu(&self, b: &mut Builder, prompt: &MenuPrompt) {
+        super::menu_en::phrase(b, prompt);
     }
+
     fn count_clips(&self) -> &'static [Clip] {
         num::count_clips()
     }
@@ -74,80 +65,4 @@ impl Grammar for English {
 pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(name(side));
     b.mark(":");
-}
-
-/// "Clock check. Time control: forty moves in two hours, plus thirty seconds
-/// per move; then one hour to the end of the game. White: two hours. Black: two hours."
-fn clock_check(
-    b: &mut Builder,
-    rules: Rules,
-    stages: &[StageInfo],
-    white_ms: i64,
-    black_ms: i64,
-    end: ControlEnd,
-) {
-    b.say(clip("clock_check"));
-    b.stop();
-    b.say(match rules {
-        Rules::RussianDraughts => clip("rules_draughts"),
-        Rules::Fide => clip("rules_fide"),
-    });
-    b.stop();
-    if end == ControlEnd::Upcount {
-        en_overtime::control_end(b, end);
-    } else if !stages.is_empty() {
-        b.say(clip("control"));
-        b.mark(":");
-        for (i, stage) in stages.iter().enumerate() {
-            if i > 0 {
-                b.mark(";");
-                b.say(clip("then"));
-            }
-            say_stage(b, stage, end == ControlEnd::Flag);
-        }
-        en_overtime::control_end(b, end);
-        b.stop();
-    }
-    for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
-        side_label(b, side);
-        say_parts(b, exact_parts(ms));
-        b.stop();
-    }
-}
-
-pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
-    match s.moves {
-        Some(moves) => {
-            say_count(b, u64::from(moves), &MOVE);
-            b.say(clip("in"));
-            say_parts(b, exact_parts(s.time_ms));
-        }
-        None => {
-            say_parts(b, exact_parts(s.time_ms));
-            if ends_game {
-                b.say(clip("to_game_end"));
-            }
-        }
-    }
-    if s.repeat {
-        b.mark(",");
-        b.say(clip("repeating"));
-    }
-    let increment = exact_parts(s.increment_ms);
-    if !increment.is_zero() {
-        b.mark(",");
-        b.say(clip("plus"));
-        say_parts(b, increment);
-        b.say(clip("per_move"));
-    }
-    let delay = exact_parts(s.delay_ms);
-    if !delay.is_zero() {
-        b.mark(",");
-        b.say(match s.delay_kind {
-            Some(DelayKind::Bronstein) => clip("delay_bronstein"),
-            Some(DelayKind::Simple) => clip("delay_simple"),
-            None => clip("delay"),
-        });
-        say_parts(b, delay);
-    }
 }

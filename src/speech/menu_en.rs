@@ -5,12 +5,12 @@
 //! words keep their continuing intonation and only "… of ten" falls.
 
 use super::duration::exact_parts;
-use super::en::{name, say_parts, say_stage, side_label};
+use super::en::{name, say_parts, side_label, English};
 use super::en_numbers::{self as num, catalogue, clip};
-use super::en_overtime;
 use super::menu::{
     Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset,
 };
+use super::template;
 use super::utterance::{Builder, Clip};
 use super::{ControlEnd, DelayKind, StageInfo};
 use crate::hearing::Lang;
@@ -104,10 +104,10 @@ fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool, end: Cont
             b.mark(";");
             b.say(clip("then"));
         }
-        say_stage(b, stage, end == ControlEnd::Flag);
+        template::say_stage(b, catalogue(), &English, stage, end == ControlEnd::Flag);
     }
     if let ControlEnd::Overtime(_) = end {
-        en_overtime::control_end(b, end);
+        template::say_control_end(b, catalogue(), &English, end);
         return true;
     }
     false

@@ -8,9 +8,9 @@ use super::duration::exact_parts;
 use super::menu::{
     Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset,
 };
-use super::ru::{nominative, say_parts, say_stage, side_label};
+use super::ru::{nominative, say_parts, side_label, Russian};
 use super::ru_numbers::{self as num, catalogue, clip, say_count, Case, Gender, MOVE};
-use super::ru_overtime;
+use super::template;
 use super::utterance::{Builder, Clip};
 use super::{ControlEnd, DelayKind, StageInfo};
 use crate::hearing::Lang;
@@ -108,10 +108,10 @@ fn say_control(b: &mut Builder, stages: &[StageInfo], hourglass: bool, end: Cont
             b.mark(";");
             b.say(clip("then"));
         }
-        say_stage(b, stage, end == ControlEnd::Flag);
+        template::say_stage(b, catalogue(), &Russian, stage, end == ControlEnd::Flag);
     }
     if let ControlEnd::Overtime(_) = end {
-        ru_overtime::control_end(b, end);
+        template::say_control_end(b, catalogue(), &Russian, end);
         return true;
     }
     false

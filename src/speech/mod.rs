@@ -7,7 +7,6 @@ mod catalogue;
 mod duration;
 mod en;
 mod en_numbers;
-mod en_overtime;
 mod grammar;
 pub mod help;
 pub mod learn;
@@ -22,7 +21,6 @@ mod pack_audio;
 mod phrase_table;
 mod ru;
 mod ru_numbers;
-mod ru_overtime;
 mod ru_stress;
 mod template;
 pub mod tempo;
@@ -167,11 +165,9 @@ mod tests {
     fn every_key_the_phrasing_names_is_in_its_catalogue() {
         let sources = [
             (Lang::Ru, include_str!("ru.rs")),
-            (Lang::Ru, include_str!("ru_overtime.rs")),
             (Lang::Ru, include_str!("ru_numbers.rs")),
             (Lang::Ru, include_str!("menu_ru.rs")),
             (Lang::En, include_str!("en.rs")),
-            (Lang::En, include_str!("en_overtime.rs")),
             (Lang::En, include_str!("en_numbers.rs")),
             (Lang::En, include_str!("menu_en.rs")),
         ];

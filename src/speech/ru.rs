@@ -1,13 +1,13 @@
 //! Russian phrasing: turns an [`Announcement`] into words and clip keys,
 //! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
 
-use super::announcement::{Announcement, ControlEnd, DelayKind, Rules, Side, StageInfo};
-use super::duration::{exact_parts, Spoken};
+use super::announcement::Side;
+use super::duration::Spoken;
 use super::grammar::{Counted, Grammar, Plural};
+use super::menu::MenuPrompt;
 use super::ru_numbers::{
     self as num, clip, say_count, Case, Gender, HOUR, MINUTE, MOVE, PERIOD, SECOND,
 };
-use super::ru_overtime;
 use super::utterance::{Builder, Clip};
 
 pub(super) fn nominative(side: Side) -> Clip {
@@ -59,19 +59,10 @@ impl Grammar for Russian {
         say_parts(b, parts, case);
     }
 
-    fn say_other(&self, b: &mut Builder, a: &Announcement) {
-        match a {
-            Announcement::ClockCheck {
-                rules,
-                stages,
-                white_ms,
-                black_ms,
-                end,
-            } => clock_check(b, *rules, stages, *white_ms, *black_ms, *end),
-            Announcement::Menu(prompt) => super::menu_ru::phrase(b, prompt),
-            _ => {}
-        }
+    fn say_menu(&self, b: &mut Builder, prompt: &MenuPrompt) {
+        super::menu_ru::phrase(b, prompt);
     }
+
     fn count_clips(&self) -> &'static [Clip] {
         num::count_clips()
     }
@@ -85,80 +76,4 @@ impl Grammar for Russian {
 pub(super) fn side_label(b: &mut Builder, side: Side) {
     b.say(nominative(side));
     b.mark(":");
-}
-
-/// "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс
-/// тридцать секунд за ход; затем один час до конца партии. Белые: два часа. Чёрные: два часа."
-fn clock_check(
-    b: &mut Builder,
-    rules: Rules,
-    stages: &[StageInfo],
-    white_ms: i64,
-    black_ms: i64,
-    end: ControlEnd,
-) {
-    b.say(clip("clock_check"));
-    b.stop();
-    b.say(match rules {
-        Rules::RussianDraughts => clip("rules_draughts"),
-        Rules::Fide => clip("rules_fide"),
-    });
-    b.stop();
-    if end == ControlEnd::Upcount {
-        ru_overtime::control_end(b, end);
-    } else if !stages.is_empty() {
-        b.say(clip("control"));
-        b.mark(":");
-        for (i, stage) in stages.iter().enumerate() {
-            if i > 0 {
-                b.mark(";");
-                b.say(clip("then"));
-            }
-            say_stage(b, stage, ru_overtime::last_stage_ends_game(end));
-        }
-        ru_overtime::control_end(b, end);
-        b.stop();
-    }
-    for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
-        side_label(b, side);
-        say_parts(b, exact_parts(ms), Case::Nominative);
-        b.stop();
-    }
-}
-
-pub(super) fn say_stage(b: &mut Builder, s: &StageInfo, ends_game: bool) {
-    match s.moves {
-        Some(moves) => {
-            say_count(b, u64::from(moves), &MOVE, Case::Nominative);
-            b.say(clip("in"));
-            say_parts(b, exact_parts(s.time_ms), Case::Accusative);
-        }
-        None => {
-            say_parts(b, exact_parts(s.time_ms), Case::Nominative);
-            if ends_game {
-                b.say(clip("to_game_end"));
-            }
-        }
-    }
-    if s.repeat {
-        b.mark(",");
-        b.say(clip("repeating"));
-    }
-    let increment = exact_parts(s.increment_ms);
-    if !increment.is_zero() {
-        b.mark(",");
-        b.say(clip("plus"));
-        say_parts(b, increment, Case::Nominative);
-        b.say(clip("per_move"));
-    }
-    let delay = exact_parts(s.delay_ms);
-    if !delay.is_zero() {
-        b.mark(",");
-        b.say(match s.delay_kind {
-            Some(DelayKind::Bronstein) => clip("delay_bronstein"),
-            Some(DelayKind::Simple) => clip("delay_simple"),
-            None => clip("delay"),
-        });
-        say_parts(b, delay, Case::Nominative);
-    }
 }

@@ -1,8 +1,8 @@
 //! Phrasing as data: the sentences of the readouts, warnings, flags, results and notices are
 //! templates in each language's catalogue (`[say]` in `lang/<code>.toml`), said by one walker
-//! for every language. What a template cannot say — numbers, counted nouns, durations, and
-//! the parts not yet written as templates (overtime, the clock check, the set-up menu) — its
-//! language's [`Grammar`] says.
+//! for every language: readouts, warnings, flags, results, notices, overtime and the clock
+//! check. What a template cannot say — numbers, counted nouns, durations, and the set-up menu,
+//! not yet written as templates — its language's [`Grammar`] says.
 //!
 //! A template is words separated by spaces: a clip key (`to_control`), a slot in braces
 //! (`{side}`, `{side.gen}`, `{remaining}`, `{time.acc}` — a form the language's grammar
@@ -10,7 +10,10 @@
 //! `:` `,` `;` (a pause inside the sentence) and `.` (the sentence ends). A mark may follow a
 //! word directly (`{side}:`).
 
-use super::announcement::{Announcement, ClockPhase, Outcome, Overtime, Reason, Side};
+use super::announcement::{
+    Announcement, ClockPhase, ControlEnd, DelayKind, Outcome, Overtime, Reason, Rules, Side,
+    StageInfo,
+};
 use super::catalogue::Catalogue;
 use super::duration::{exact_parts, spoken_parts};
 use super::grammar::{Counted, Grammar};
@@ -41,6 +44,39 @@ pub(crate) fn say(b: &mut Builder, catalogue: &Catalogue, grammar: &dyn Grammar,
         grammar,
     };
     t.announcement(a);
+}
+
+/// Says one stage of a time control ("сорок ходов за два часа, плюс тридцать секунд за ход");
+/// `ends_game`: a stage without a move count is said "… до конца партии".
+pub(crate) fn say_stage(
+    b: &mut Builder,
+    catalogue: &Catalogue,
+    grammar: &dyn Grammar,
+    stage: &StageInfo,
+    ends_game: bool,
+) {
+    Walker {
+        b,
+        catalogue,
+        grammar,
+    }
+    .stage(stage, ends_game);
+}
+
+/// Says what follows a control's last stage: nothing, "; затем пять периодов, в каждом
+/// тридцать секунд", or on an upcount clock "Контроль: прямой отсчёт времени."
+pub(crate) fn say_control_end(
+    b: &mut Builder,
+    catalogue: &Catalogue,
+    grammar: &dyn Grammar,
+    end: ControlEnd,
+) {
+    Walker {
+        b,
+        catalogue,
+        grammar,
+    }
+    .control_end(end);
 }
 
 /// One language's catalogue and grammar, saying into one builder.
@@ -255,9 +291,103 @@ impl Walker<'_, '_> {
                     ("remaining", Remaining(*remaining_ms)),
                 ],
             ),
-            Announcement::ClockCheck { .. } | Announcement::Menu(_) => {
-                self.grammar.say_other(self.b, a)
+            Announcement::ClockCheck {
+                rules,
+                stages,
+                white_ms,
+                black_ms,
+                end,
+            } => self.clock_check(*rules, stages, *white_ms, *black_ms, *end),
+            Announcement::Menu(prompt) => self.grammar.say_menu(self.b, prompt),
+        }
+    }
+
+    /// "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс
+    /// тридцать секунд за ход; затем один час до конца партии. Белые: два часа. Чёрные: два
+    /// часа."
+    fn clock_check(
+        &mut self,
+        rules: Rules,
+        stages: &[StageInfo],
+        white_ms: i64,
+        black_ms: i64,
+        end: ControlEnd,
+    ) {
+        self.say("clock_check", &[]);
+        self.say(
+            match rules {
+                Rules::RussianDraughts => "rules_draughts",
+                Rules::Fide => "rules_fide",
+            },
+            &[],
+        );
+        if end == ControlEnd::Upcount {
+            self.control_end(end);
+        } else if !stages.is_empty() {
+            self.say("control", &[]);
+            for (i, stage) in stages.iter().enumerate() {
+                if i > 0 {
+                    self.say("stage_then", &[]);
+                }
+                self.stage(stage, end == ControlEnd::Flag);
             }
+            self.control_end(end);
+            self.b.stop();
+        }
+        for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
+            self.say(
+                "clock_check_side",
+                &[("side", Value::Side(side)), ("time", Value::Exact(ms))],
+            );
+        }
+    }
+
+    /// One stage of a time control.
+    fn stage(&mut self, s: &StageInfo, ends_game: bool) {
+        let time = ("time", Value::Exact(s.time_ms));
+        match s.moves {
+            Some(moves) => {
+                let moves = Value::Count(u64::from(moves), Counted::Move);
+                self.say("moves_in", &[("moves", moves), time]);
+            }
+            None if ends_game => self.say("stage_to_game_end", &[time]),
+            None => self.say("stage", &[time]),
+        }
+        if s.repeat {
+            self.say("stage_repeating", &[]);
+        }
+        if !exact_parts(s.increment_ms).is_zero() {
+            self.say("stage_increment", &[("time", Value::Exact(s.increment_ms))]);
+        }
+        if !exact_parts(s.delay_ms).is_zero() {
+            let name = match s.delay_kind {
+                Some(DelayKind::Bronstein) => "stage_delay_bronstein",
+                Some(DelayKind::Simple) => "stage_delay_simple",
+                None => "stage_delay",
+            };
+            self.say(name, &[("time", Value::Exact(s.delay_ms))]);
+        }
+    }
+
+    /// What follows the last stage.
+    fn control_end(&mut self, end: ControlEnd) {
+        match end {
+            ControlEnd::Flag => {}
+            ControlEnd::Upcount => self.say("control_upcount", &[]),
+            ControlEnd::Overtime(Overtime::Byoyomi { periods, time }) => self.say(
+                "control_byoyomi",
+                &[
+                    ("periods", Value::Count(u64::from(periods), Counted::Period)),
+                    ("time", Value::Exact(time)),
+                ],
+            ),
+            ControlEnd::Overtime(Overtime::Canadian { moves, time }) => self.say(
+                "control_canadian",
+                &[
+                    ("moves", Value::Count(u64::from(moves), Counted::Move)),
+                    ("time", Value::Exact(time)),
+                ],
+            ),
         }
     }
 

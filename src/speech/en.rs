@@ -1,19 +1,10 @@
-//! English phrasing: turns an [`Announcement`] into words and clip keys,
-//! e.g. "White: one hour twelve minutes. Twelve moves to the time control."
+//! English's grammar: what English needs beyond its catalogue (`lang/en.toml`) — numbers,
+//! counted nouns in CLDR's one/other forms, and durations.
 
-use super::announcement::Side;
 use super::duration::Spoken;
-use super::en_numbers::{self as num, clip, say_count, HOUR, MINUTE, MOVE, PERIOD, SECOND};
+use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, PERIOD, SECOND};
 use super::grammar::{Counted, Grammar, Plural, Plurals};
-use super::menu::MenuPrompt;
 use super::utterance::{Builder, Clip};
-
-pub(super) fn name(side: Side) -> Clip {
-    match side {
-        Side::White => clip("white"),
-        Side::Black => clip("black"),
-    }
-}
 
 /// Says the non-zero parts of a duration, or "zero seconds".
 pub(super) fn say_parts(b: &mut Builder, p: Spoken) {
@@ -28,8 +19,7 @@ pub(super) fn say_parts(b: &mut Builder, p: Spoken) {
     }
 }
 
-/// English's grammar: counted nouns take CLDR's one/other forms, and what the catalogue's
-/// templates do not yet say.
+/// English's grammar: counted nouns take CLDR's one/other forms.
 pub(crate) struct English;
 
 impl Grammar for English {
@@ -52,17 +42,7 @@ impl Grammar for English {
         say_parts(b, parts);
     }
 
-    fn say_menu(&self, b: &mut Builder, prompt: &MenuPrompt) {
-        super::menu_en::phrase(b, prompt);
-    }
-
     fn count_clips(&self) -> &'static [Clip] {
         num::count_clips()
     }
-}
-
-/// "White:" at the head of a sentence.
-pub(super) fn side_label(b: &mut Builder, side: Side) {
-    b.say(name(side));
-    b.mark(":");
 }

@@ -13,8 +13,6 @@ pub mod learn;
 pub mod lines;
 pub mod mastering;
 mod menu;
-mod menu_en;
-mod menu_ru;
 pub mod notices;
 mod pack;
 mod pack_audio;
@@ -152,7 +150,7 @@ mod tests {
         }
     }
 
-    /// The keys a phrasing module names as `clip("…")` in its source.
+    /// The keys a grammar module names as `clip("…")` in its source.
     fn named_keys(source: &str) -> Vec<&str> {
         source
             .split("clip(\"")
@@ -161,20 +159,30 @@ mod tests {
             .collect()
     }
 
+    /// The clip keys and template names (`"menu_…"`, `"preset_…"`) the menu's walker names,
+    /// the same in every catalogue.
+    fn choice_keys(source: &str) -> Vec<&str> {
+        source
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|s| s.starts_with("menu_") || s.starts_with("preset_"))
+            .filter(|s| s.bytes().all(|c| c.is_ascii_lowercase() || c == b'_'))
+            .collect()
+    }
+
     #[test]
-    fn every_key_the_phrasing_names_is_in_its_catalogue() {
+    fn every_key_the_code_names_is_in_its_catalogue() {
         let sources = [
-            (Lang::Ru, include_str!("ru.rs")),
-            (Lang::Ru, include_str!("ru_numbers.rs")),
-            (Lang::Ru, include_str!("menu_ru.rs")),
-            (Lang::En, include_str!("en.rs")),
-            (Lang::En, include_str!("en_numbers.rs")),
-            (Lang::En, include_str!("menu_en.rs")),
+            (Lang::Ru, named_keys(include_str!("ru_numbers.rs"))),
+            (Lang::En, named_keys(include_str!("en_numbers.rs"))),
         ];
-        let mut named = 0;
-        for (lang, source) in sources {
-            for key in named_keys(source) {
-                named += 1;
+        for (lang, keys) in sources {
+            assert!(
+                keys.len() >= 2,
+                "{lang:?}: only {keys:?}: is the scan broken?"
+            );
+            for key in keys {
                 assert!(
                     Catalogue::of(lang).get(key).is_some(),
                     "{lang:?}: the code names {key:?}, which lang/{}.toml lacks",
@@ -182,7 +190,18 @@ mod tests {
                 );
             }
         }
-        assert!(named > 100, "only {named} keys found: is the scan broken?");
+        let choices = choice_keys(include_str!("template/menu.rs"));
+        assert!(choices.len() > 15, "only {choices:?}: is the scan broken?");
+        for lang in Lang::ALL {
+            for key in &choices {
+                let c = Catalogue::of(lang);
+                assert!(
+                    c.get(key).is_some() || c.template(key).is_some(),
+                    "{lang:?}: the menu names {key:?}, which lang/{}.toml lacks",
+                    lang.code()
+                );
+            }
+        }
     }
 
     #[test]

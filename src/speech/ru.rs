@@ -1,21 +1,11 @@
-//! Russian phrasing: turns an [`Announcement`] into words and clip keys,
-//! e.g. "Белые: один час двенадцать минут. До контроля двенадцать ходов."
+//! Russian's grammar: what Russian needs beyond its catalogue (`lang/ru.toml`) — numbers
+//! that agree with their noun's gender and case, counted nouns in CLDR's one/few/many forms,
+//! durations, and the stress marks for the speech engine.
 
-use super::announcement::Side;
 use super::duration::Spoken;
 use super::grammar::{Counted, Grammar, Plural};
-use super::menu::MenuPrompt;
-use super::ru_numbers::{
-    self as num, clip, say_count, Case, Gender, HOUR, MINUTE, MOVE, PERIOD, SECOND,
-};
+use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, PERIOD, SECOND};
 use super::utterance::{Builder, Clip};
-
-pub(super) fn nominative(side: Side) -> Clip {
-    match side {
-        Side::White => clip("white_nom"),
-        Side::Black => clip("black_nom"),
-    }
-}
 
 /// Says the non-zero parts of a duration, or "ноль секунд".
 pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
@@ -31,7 +21,7 @@ pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {
 }
 
 /// Russian's grammar: numbers agree with their noun's gender and case, counted nouns take
-/// CLDR's one/few/many forms, and what the catalogue's templates do not yet say.
+/// CLDR's one/few/many forms.
 pub(crate) struct Russian;
 
 impl Grammar for Russian {
@@ -59,10 +49,6 @@ impl Grammar for Russian {
         say_parts(b, parts, case);
     }
 
-    fn say_menu(&self, b: &mut Builder, prompt: &MenuPrompt) {
-        super::menu_ru::phrase(b, prompt);
-    }
-
     fn count_clips(&self) -> &'static [Clip] {
         num::count_clips()
     }
@@ -70,10 +56,4 @@ impl Grammar for Russian {
     fn synthesis_text(&self, text: &str) -> String {
         super::ru_stress::mark(text)
     }
-}
-
-/// "Белые:" at the head of a sentence.
-pub(super) fn side_label(b: &mut Builder, side: Side) {
-    b.say(nominative(side));
-    b.mark(":");
 }

@@ -1,14 +1,12 @@
 //! What a language needs beyond its words: the plural category a count takes (CLDR's rules,
 //! [`Plurals`]), and a [`Grammar`] per language that says numbers with the gender and case
-//! they take before a noun, counted nouns, durations in the language's word order, and the
-//! set-up menu, not yet written as catalogue templates.
+//! they take before a noun, counted nouns, and durations in the language's word order.
 
 mod plural;
 
 pub(crate) use plural::{Plural, Plurals};
 
 use super::duration::Spoken;
-use super::menu::MenuPrompt;
 use super::utterance::{Builder, Clip};
 
 /// A noun a template counts (`{moves}`).
@@ -32,8 +30,6 @@ pub(crate) trait Grammar: Sync {
     /// in the grammatical `form` a template names (`{time.acc}`: Russian's accusative, "за
     /// одну минуту"; `None`: the plain form). A language without the form says the plain one.
     fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>);
-    /// Says a prompt of the set-up menu (not yet written as templates).
-    fn say_menu(&self, b: &mut Builder, prompt: &MenuPrompt);
     /// The phrase clips of the counts ("c_min_21"), made from the catalogue's words; a voice
     /// pack records them after the number words.
     fn count_clips(&self) -> &'static [Clip];

@@ -1,14 +1,16 @@
 //! Phrasing as data: the sentences of the readouts, warnings, flags, results and notices are
 //! templates in each language's catalogue (`[say]` in `lang/<code>.toml`), said by one walker
 //! for every language: readouts, warnings, flags, results, notices, overtime and the clock
-//! check. What a template cannot say — numbers, counted nouns, durations, and the set-up menu,
-//! not yet written as templates — its language's [`Grammar`] says.
+//! check, and the set-up menu ([`menu`]). What a template cannot say — numbers, counted
+//! nouns, durations — its language's [`Grammar`] says.
 //!
 //! A template is words separated by spaces: a clip key (`to_control`), a slot in braces
 //! (`{side}`, `{side.gen}`, `{remaining}`, `{time.acc}` — a form the language's grammar
 //! knows), a slot in parentheses (`({side})`), or the marks
 //! `:` `,` `;` (a pause inside the sentence) and `.` (the sentence ends). A mark may follow a
 //! word directly (`{side}:`).
+
+mod menu;
 
 use super::announcement::{
     Announcement, ClockPhase, ControlEnd, DelayKind, Outcome, Overtime, Reason, Rules, Side,
@@ -32,6 +34,8 @@ enum Value<'a> {
     Remaining(i64),
     /// A time to the second (a time set, a control).
     Exact(i64),
+    /// The clip of this key (a menu's choice: "menu_fischer").
+    Word(&'static str),
     /// Another announcement, said in place (a board's notice).
     Nested(&'a Announcement),
 }
@@ -44,39 +48,6 @@ pub(crate) fn say(b: &mut Builder, catalogue: &Catalogue, grammar: &dyn Grammar,
         grammar,
     };
     t.announcement(a);
-}
-
-/// Says one stage of a time control ("сорок ходов за два часа, плюс тридцать секунд за ход");
-/// `ends_game`: a stage without a move count is said "… до конца партии".
-pub(crate) fn say_stage(
-    b: &mut Builder,
-    catalogue: &Catalogue,
-    grammar: &dyn Grammar,
-    stage: &StageInfo,
-    ends_game: bool,
-) {
-    Walker {
-        b,
-        catalogue,
-        grammar,
-    }
-    .stage(stage, ends_game);
-}
-
-/// Says what follows a control's last stage: nothing, "; затем пять периодов, в каждом
-/// тридцать секунд", or on an upcount clock "Контроль: прямой отсчёт времени."
-pub(crate) fn say_control_end(
-    b: &mut Builder,
-    catalogue: &Catalogue,
-    grammar: &dyn Grammar,
-    end: ControlEnd,
-) {
-    Walker {
-        b,
-        catalogue,
-        grammar,
-    }
-    .control_end(end);
 }
 
 /// One language's catalogue and grammar, saying into one builder.
@@ -298,7 +269,7 @@ impl Walker<'_, '_> {
                 black_ms,
                 end,
             } => self.clock_check(*rules, stages, *white_ms, *black_ms, *end),
-            Announcement::Menu(prompt) => self.grammar.say_menu(self.b, prompt),
+            Announcement::Menu(prompt) => self.menu(prompt),
         }
     }
 
@@ -457,6 +428,7 @@ impl Walker<'_, '_> {
                     let key = self.catalogue.side(side, form.unwrap_or("name"));
                     self.b.say(self.catalogue.clip(key))
                 }
+                Value::Word(key) => self.b.say(self.catalogue.clip(key)),
                 Value::Number(n) => self.grammar.number(self.b, n),
                 Value::Count(n, noun) => self.grammar.count(self.b, n, noun),
                 Value::Remaining(ms) => self.grammar.duration(self.b, spoken_parts(ms), form),
@@ -498,13 +470,16 @@ mod tests {
     use crate::hearing::Lang;
 
     /// The slots the walker fills, and whether each is a side (which takes a form).
-    const SLOTS: [(&str, bool); 10] = [
+    const SLOTS: [(&str, bool); 13] = [
         ("side", true),
         ("other", true),
         ("winner", true),
         ("n", false),
         ("moves", false),
         ("periods", false),
+        ("word", false),
+        ("vision", false),
+        ("value", false),
         ("remaining", false),
         ("time", false),
         ("late", false),

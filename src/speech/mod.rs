@@ -5,8 +5,6 @@
 mod announcement;
 mod catalogue;
 mod duration;
-mod en;
-mod en_numbers;
 mod grammar;
 pub mod help;
 pub mod learn;
@@ -16,10 +14,6 @@ mod menu;
 pub mod notices;
 mod pack;
 mod pack_audio;
-mod phrase_table;
-mod ru;
-mod ru_numbers;
-mod ru_stress;
 mod template;
 pub mod tempo;
 mod utterance;
@@ -44,8 +38,8 @@ pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, 
 /// place phrasing chooses code by language; everything else is the catalogue's data.
 fn grammar(lang: Lang) -> &'static dyn Grammar {
     match lang {
-        Lang::Ru => &ru::Russian,
-        Lang::En => &en::English,
+        Lang::Ru => &grammar::Russian,
+        Lang::En => &grammar::English,
     }
 }
 
@@ -174,8 +168,8 @@ mod tests {
     #[test]
     fn every_key_the_code_names_is_in_its_catalogue() {
         let sources = [
-            (Lang::Ru, named_keys(include_str!("ru_numbers.rs"))),
-            (Lang::En, named_keys(include_str!("en_numbers.rs"))),
+            (Lang::Ru, named_keys(include_str!("grammar/ru_numbers.rs"))),
+            (Lang::En, named_keys(include_str!("grammar/en_numbers.rs"))),
         ];
         for (lang, keys) in sources {
             assert!(

@@ -2,9 +2,17 @@
 //! [`Plurals`]), and a [`Grammar`] per language that says numbers with the gender and case
 //! they take before a noun, counted nouns, and durations in the language's word order.
 
+mod en;
+mod en_numbers;
+mod phrase_table;
 mod plural;
+mod ru;
+mod ru_numbers;
+mod ru_stress;
 
+pub(crate) use en::English;
 pub(crate) use plural::{Plural, Plurals};
+pub(crate) use ru::Russian;
 
 use super::duration::Spoken;
 use super::utterance::{Builder, Clip};

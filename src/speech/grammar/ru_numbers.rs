@@ -4,11 +4,11 @@
 
 use std::sync::LazyLock;
 
-use super::catalogue::Catalogue;
-use super::grammar::{Plural, Plurals};
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
-use super::utterance::{Builder, Clip, Tone};
+use super::{Plural, Plurals};
 use crate::hearing::Lang;
+use crate::speech::catalogue::Catalogue;
+use crate::speech::utterance::{Builder, Clip, Tone};
 
 /// Grammatical gender of the counted noun; it changes "один/одна", "два/две".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

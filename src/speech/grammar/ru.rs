@@ -2,10 +2,10 @@
 //! that agree with their noun's gender and case, counted nouns in CLDR's one/few/many forms,
 //! durations, and the stress marks for the speech engine.
 
-use super::duration::Spoken;
-use super::grammar::{Counted, Grammar, Plural};
 use super::ru_numbers::{self as num, say_count, Case, Gender, HOUR, MINUTE, MOVE, PERIOD, SECOND};
-use super::utterance::{Builder, Clip};
+use super::{Counted, Grammar, Plural};
+use crate::speech::duration::Spoken;
+use crate::speech::utterance::{Builder, Clip};
 
 /// Says the non-zero parts of a duration, or "ноль секунд".
 pub(super) fn say_parts(b: &mut Builder, p: Spoken, case: Case) {

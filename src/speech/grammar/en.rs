@@ -1,10 +1,10 @@
 //! English's grammar: what English needs beyond its catalogue (`lang/en.toml`) — numbers,
 //! counted nouns in CLDR's one/other forms, and durations.
 
-use super::duration::Spoken;
 use super::en_numbers::{self as num, say_count, HOUR, MINUTE, MOVE, PERIOD, SECOND};
-use super::grammar::{Counted, Grammar, Plural, Plurals};
-use super::utterance::{Builder, Clip};
+use super::{Counted, Grammar, Plural, Plurals};
+use crate::speech::duration::Spoken;
+use crate::speech::utterance::{Builder, Clip};
 
 /// Says the non-zero parts of a duration, or "zero seconds".
 pub(super) fn say_parts(b: &mut Builder, p: Spoken) {

@@ -19,6 +19,7 @@ use crate::hearing::Lang;
 const EMBEDDED: &[(&str, &str)] = &[
     ("ru", include_str!("lang/ru.toml")),
     ("en", include_str!("lang/en.toml")),
+    ("de", include_str!("lang/de.toml")),
 ];
 
 /// A part of a catalogue, in the order a voice pack lists its clips.
@@ -226,6 +227,12 @@ impl Catalogue {
     /// The clip `key`, if the catalogue holds it (a family of clips, e.g. "of_1" … "of_30").
     pub(crate) fn get(&self, key: &str) -> Option<Clip> {
         self.by_key.get(key).copied()
+    }
+
+    /// The codes of every embedded catalogue ("ru", "en", "de").
+    #[cfg(test)]
+    pub(crate) fn codes() -> impl Iterator<Item = &'static str> {
+        EMBEDDED.iter().map(|(code, _)| *code)
     }
 
     /// The language code ("ru").

@@ -34,13 +34,10 @@ pub use pack::{
 pub use pack_audio::{read_audio, DecodeError};
 pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
 
-/// The grammar of `lang`: what it says beyond its catalogue's words and templates. The one
-/// place phrasing chooses code by language; everything else is the catalogue's data.
+/// The grammar of `lang`: what it says beyond its catalogue's words and templates. Every
+/// language of [`Lang`] has one (a test says so).
 fn grammar(lang: Lang) -> &'static dyn Grammar {
-    match lang {
-        Lang::Ru => &grammar::Russian,
-        Lang::En => &grammar::English,
-    }
+    grammar::of_code(lang.code()).unwrap_or_else(|| panic!("no grammar for {lang:?}"))
 }
 
 /// Phrases an announcement in `lang`: its text and the clip keys that say it.

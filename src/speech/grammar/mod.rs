@@ -2,6 +2,7 @@
 //! [`Plurals`]), and a [`Grammar`] per language that says numbers with the gender and case
 //! they take before a noun, counted nouns, and durations in the language's word order.
 
+mod de;
 mod en;
 mod en_numbers;
 mod phrase_table;
@@ -10,6 +11,7 @@ mod ru;
 mod ru_numbers;
 mod ru_stress;
 
+pub(crate) use de::German;
 pub(crate) use en::English;
 pub(crate) use plural::{Plural, Plurals};
 pub(crate) use ru::Russian;
@@ -45,5 +47,17 @@ pub(crate) trait Grammar: Sync {
     /// the stressed vowels); the text itself by default.
     fn synthesis_text(&self, text: &str) -> String {
         text.to_string()
+    }
+}
+
+/// The grammar of the language `code`, if the clock has one: the one place phrasing chooses
+/// code by language. A new language adds its catalogue (`lang/<code>.toml`), its grammar file
+/// here, and a line below.
+pub(crate) fn of_code(code: &str) -> Option<&'static dyn Grammar> {
+    match code {
+        "ru" => Some(&Russian),
+        "en" => Some(&English),
+        "de" => Some(&German),
+        _ => None,
     }
 }

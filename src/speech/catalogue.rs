@@ -48,6 +48,9 @@ struct File {
     sides: Sides,
     /// The sentences: template name → template (see `template.rs`).
     say: HashMap<String, String>,
+    /// Free-text notices: name → text with `{placeholders}`.
+    #[serde(default)]
+    notices: HashMap<String, String>,
 }
 
 /// The two sides' forms in a catalogue file.
@@ -136,6 +139,7 @@ pub(crate) struct Catalogue {
     sections: Vec<(Section, Vec<Clip>)>,
     sides: Sides,
     templates: HashMap<String, String>,
+    notices: HashMap<String, String>,
 }
 
 /// The catalogues read so far, by language code: each is read once and kept.
@@ -181,6 +185,7 @@ impl Catalogue {
             sections: Vec::new(),
             sides: file.sides,
             templates: file.say,
+            notices: file.notices,
         };
         for (section, entries) in [
             (Section::Phrases, file.phrases),
@@ -245,6 +250,56 @@ impl Catalogue {
         self.templates.get(name).map(String::as_str)
     }
 
+    /// The notice `name` with its `{placeholders}` filled from `args`, in one pass (a value
+    /// that itself holds braces is not read again). The code asks only for notices its
+    /// catalogues hold (a test compares them), so a missing one is a fault of the build.
+    pub(crate) fn notice(&self, name: &str, args: &[(&str, &str)]) -> String {
+        let Some(text) = self.notices.get(name) else {
+            panic!(
+                "the phrasing catalogue {}.toml has no notice {name:?}",
+                self.code
+            );
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                Some((close, args.iter().find(|(n, _)| *n == &after[..close])?.1))
+            });
+            match value {
+                Some((close, value)) => {
+                    out.push_str(value);
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The notice `name` without placeholders, as it lives in the catalogue.
+    pub(crate) fn notice_text(&self, name: &str) -> &str {
+        match self.notices.get(name) {
+            Some(text) => text,
+            None => panic!(
+                "the phrasing catalogue {}.toml has no notice {name:?}",
+                self.code
+            ),
+        }
+    }
+
+    /// The names of every notice, in no particular order.
+    #[cfg(test)]
+    pub(crate) fn notice_names(&self) -> impl Iterator<Item = &str> {
+        self.notices.keys().map(String::as_str)
+    }
+
     /// The names of every template, in no particular order.
     #[cfg(test)]
     pub(crate) fn template_names(&self) -> impl Iterator<Item = &str> {
@@ -290,6 +345,27 @@ mod tests {
         for lang in Lang::ALL {
             assert_eq!(Catalogue::of(lang).code, lang.code());
         }
+    }
+
+    #[test]
+    fn russian_and_english_have_the_same_notices() {
+        let names = |lang| {
+            let mut n: Vec<&str> = Catalogue::of(lang).notice_names().collect();
+            n.sort_unstable();
+            n
+        };
+        assert_eq!(names(Lang::Ru), names(Lang::En));
+        assert!(names(Lang::Ru).len() >= 20);
+    }
+
+    #[test]
+    fn a_notice_fills_each_placeholder_once() {
+        let c = Catalogue::of(Lang::En);
+        let text = c.notice("setup_not_saved", &[("origin", "{why}"), ("why", "full")]);
+        assert_eq!(
+            text,
+            "The set-up could not be saved to {why}: full. Nothing was changed."
+        );
     }
 
     #[test]

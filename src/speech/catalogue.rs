@@ -51,6 +51,9 @@ struct File {
     /// Free-text notices: name → text with `{placeholders}`.
     #[serde(default)]
     notices: HashMap<String, String>,
+    /// The haptic patterns in words: name → text.
+    #[serde(default)]
+    haptic: HashMap<String, String>,
 }
 
 /// The two sides' forms in a catalogue file.
@@ -140,6 +143,7 @@ pub(crate) struct Catalogue {
     sides: Sides,
     templates: HashMap<String, String>,
     notices: HashMap<String, String>,
+    haptic: HashMap<String, String>,
 }
 
 /// The catalogues read so far, by language code: each is read once and kept.
@@ -186,6 +190,7 @@ impl Catalogue {
             sides: file.sides,
             templates: file.say,
             notices: file.notices,
+            haptic: file.haptic,
         };
         for (section, entries) in [
             (Section::Phrases, file.phrases),
@@ -294,6 +299,18 @@ impl Catalogue {
         }
     }
 
+    /// The haptic word `name` ("pulse_long", "flag"). The code asks only for words its
+    /// catalogues hold (a test reads them all), so a missing one is a fault of the build.
+    pub(crate) fn haptic(&self, name: &str) -> &str {
+        match self.haptic.get(name) {
+            Some(text) => text,
+            None => panic!(
+                "the phrasing catalogue {}.toml has no haptic word {name:?}",
+                self.code
+            ),
+        }
+    }
+
     /// The names of every notice, in no particular order.
     #[cfg(test)]
     pub(crate) fn notice_names(&self) -> impl Iterator<Item = &str> {
@@ -356,6 +373,21 @@ mod tests {
         };
         assert_eq!(names(Lang::Ru), names(Lang::En));
         assert!(names(Lang::Ru).len() >= 20);
+    }
+
+    #[test]
+    fn russian_and_english_have_the_same_haptic_words() {
+        let names = |lang| {
+            let mut n: Vec<&str> = Catalogue::of(lang)
+                .haptic
+                .keys()
+                .map(String::as_str)
+                .collect();
+            n.sort_unstable();
+            n
+        };
+        assert_eq!(names(Lang::Ru), names(Lang::En));
+        assert_eq!(names(Lang::Ru).len(), 18);
     }
 
     #[test]

@@ -54,6 +54,12 @@ pub fn readout(lang: Lang, ms: i64) -> Utterance {
     b.finish()
 }
 
+/// The haptic pattern word `name` in `lang` (`[haptic]` of its catalogue): "pulse_long" is
+/// "long" / "длинный".
+pub(crate) fn haptic_word(lang: Lang, name: &str) -> &'static str {
+    Catalogue::of(lang).haptic(name)
+}
+
 /// The text to give the speech engine for a clip whose words are `text`:
 /// Russian words carry `+` before the stressed vowel (RHVoice's
 /// `stress_marker=+`), so that a word said alone gets the stress it has in the

@@ -1,40 +1,32 @@
-//! The patterns in words, Russian and English: what each means and how it feels ("long,
-//! long | short"), for the practice mode and the documentation.
+//! The patterns in words: what each means and how it feels ("long, long | short"), for the
+//! practice mode and the documentation. The words are in each language's catalogue
+//! (`src/speech/lang/<code>.toml`, `[haptic]`).
 
 use super::pattern::{Pattern, PatternKind, GROUP_GAP_MS};
 use crate::hearing::Lang;
+use crate::speech::haptic_word;
 
 /// What a pattern tells, in a sentence.
 pub fn meaning(kind: PatternKind, lang: Lang) -> &'static str {
     use PatternKind::*;
-    match (lang, kind) {
-        (Lang::Ru, PressAccepted) => "ход принят",
-        (Lang::Ru, PressIgnored) => "нажатие не засчитано: сейчас не ваш ход",
-        (Lang::Ru, RulesWarning) => "предупреждение по правилам: до контроля пять или десять минут",
-        (Lang::Ru, ExtraWarning) => "ваше дополнительное предупреждение о времени",
-        (Lang::Ru, FlagRising) => "флажок поднимается: последние две минуты",
-        (Lang::Ru, Flag) => "ваш флажок упал",
-        (Lang::Ru, OpponentFlag) => "флажок соперника упал",
-        (Lang::Ru, Pause) => "часы остановлены",
-        (Lang::Ru, Resume) => "часы снова идут",
-        (Lang::Ru, GameEnd) => "партия окончена",
-        (Lang::Ru, MenuSaved) => "новая настройка сохранена",
-        (Lang::Ru, Time) => "ваше время",
-        (Lang::Ru, OpponentTime) => "время соперника",
-        (Lang::En, PressAccepted) => "press accepted",
-        (Lang::En, PressIgnored) => "press ignored: it is not your turn",
-        (Lang::En, RulesWarning) => "the rules' warning: five or ten minutes to the time control",
-        (Lang::En, ExtraWarning) => "one of your own extra time warnings",
-        (Lang::En, FlagRising) => "your flag is rising: the last two minutes",
-        (Lang::En, Flag) => "your flag fell",
-        (Lang::En, OpponentFlag) => "the opponent's flag fell",
-        (Lang::En, Pause) => "clock paused",
-        (Lang::En, Resume) => "clock resumed",
-        (Lang::En, GameEnd) => "the game is over",
-        (Lang::En, MenuSaved) => "the new set-up is saved",
-        (Lang::En, Time) => "your time",
-        (Lang::En, OpponentTime) => "the opponent's time",
-    }
+    haptic_word(
+        lang,
+        match kind {
+            PressAccepted => "press_accepted",
+            PressIgnored => "press_ignored",
+            RulesWarning => "rules_warning",
+            ExtraWarning => "extra_warning",
+            FlagRising => "flag_rising",
+            Flag => "flag",
+            OpponentFlag => "opponent_flag",
+            Pause => "pause",
+            Resume => "resume",
+            GameEnd => "game_end",
+            MenuSaved => "menu_saved",
+            Time => "time",
+            OpponentTime => "opponent_time",
+        },
+    )
 }
 
 /// How a pattern feels: each pulse by its length, groups apart by " | ", "(faint)" if so.
@@ -51,22 +43,21 @@ pub fn feel(pattern: &Pattern, lang: Lang) -> String {
         }
     }
     if pattern.scale_percent < 100 {
-        text.push_str(match lang {
-            Lang::Ru => " (слабо)",
-            Lang::En => " (faint)",
-        });
+        text.push_str(haptic_word(lang, "faint"));
     }
     text
 }
 
 fn pulse_word(on_ms: u16, lang: Lang) -> &'static str {
-    let ru = lang == Lang::Ru;
-    match on_ms {
-        0..=50 => ["tap", "касание"][usize::from(ru)],
-        51..=200 => ["short", "короткий"][usize::from(ru)],
-        201..=600 => ["long", "длинный"][usize::from(ru)],
-        _ => ["very long", "очень длинный"][usize::from(ru)],
-    }
+    haptic_word(
+        lang,
+        match on_ms {
+            0..=50 => "pulse_tap",
+            51..=200 => "pulse_short",
+            201..=600 => "pulse_long",
+            _ => "pulse_very_long",
+        },
+    )
 }
 
 #[cfg(test)]

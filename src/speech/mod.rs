@@ -3,27 +3,24 @@
 //! hold ([`clip_catalog`]), and loading and rendering voice packs ([`VoicePack`]).
 
 mod announcement;
+mod catalogue;
 mod duration;
-mod en;
-mod en_numbers;
-mod en_overtime;
+mod grammar;
 pub mod help;
 pub mod learn;
 pub mod lines;
 pub mod mastering;
 mod menu;
-mod menu_en;
-mod menu_ru;
 pub mod notices;
 mod pack;
 mod pack_audio;
-mod phrase_table;
-mod ru;
-mod ru_numbers;
-mod ru_overtime;
-mod ru_stress;
+mod template;
 pub mod tempo;
 mod utterance;
+
+use catalogue::{Catalogue, Section};
+use grammar::Grammar;
+use utterance::Builder;
 
 pub use announcement::{
     Announcement, ClockPhase, ControlEnd, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo,
@@ -37,20 +34,30 @@ pub use pack::{
 pub use pack_audio::{read_audio, DecodeError};
 pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
 
+/// The grammar of `lang`: what it says beyond its catalogue's words and templates. Every
+/// language of [`Lang`] has one (a test says so).
+fn grammar(lang: Lang) -> &'static dyn Grammar {
+    grammar::of_code(lang.code()).unwrap_or_else(|| panic!("no grammar for {lang:?}"))
+}
+
 /// Phrases an announcement in `lang`: its text and the clip keys that say it.
 pub fn phrase(lang: Lang, a: &Announcement) -> Utterance {
-    match lang {
-        Lang::Ru => ru::phrase(a),
-        Lang::En => en::phrase(a),
-    }
+    let mut b = Builder::new();
+    template::say(&mut b, Catalogue::of(lang), grammar(lang), a);
+    b.finish()
 }
 
 /// Says a remaining time alone ("Один час двенадцать минут.").
 pub fn readout(lang: Lang, ms: i64) -> Utterance {
-    match lang {
-        Lang::Ru => ru::readout(ms),
-        Lang::En => en::readout(ms),
-    }
+    let mut b = Builder::new();
+    grammar(lang).duration(&mut b, spoken_parts(ms), None);
+    b.finish()
+}
+
+/// The haptic pattern word `name` in `lang` (`[haptic]` of its catalogue): "pulse_long" is
+/// "long" / "длинный".
+pub(crate) fn haptic_word(lang: Lang, name: &str) -> &'static str {
+    Catalogue::of(lang).haptic(name)
 }
 
 /// The text to give the speech engine for a clip whose words are `text`:
@@ -58,10 +65,7 @@ pub fn readout(lang: Lang, ms: i64) -> Utterance {
 /// `stress_marker=+`), so that a word said alone gets the stress it has in the
 /// phrase ("часа́", "хо́да"). English text is returned as it is.
 pub fn synthesis_text(lang: Lang, text: &str) -> String {
-    match lang {
-        Lang::Ru => ru_stress::mark(text),
-        Lang::En => text.to_string(),
-    }
+    grammar(lang).synthesis_text(text)
 }
 
 /// One recording a voice pack holds: its key, its words, and how it is said.
@@ -80,10 +84,7 @@ pub struct Recording {
 /// a [`Tone::Both`] clip gives its continuing recording under its key and its final one
 /// under the key with [`FINAL_SUFFIX`].
 pub fn recordings(lang: Lang) -> Vec<Recording> {
-    let clips = match lang {
-        Lang::Ru => ru::clips(),
-        Lang::En => en::clips(),
-    };
+    let clips = clips(lang);
     let mut seen = std::collections::HashSet::new();
     let mut all = Vec::new();
     for c in clips.into_iter().filter(|c| seen.insert(c.key)) {
@@ -103,6 +104,20 @@ pub fn recordings(lang: Lang) -> Vec<Recording> {
     all
 }
 
+/// Every clip phrasing can emit for `lang`: its catalogue's recorded words, section by
+/// section, with the counts' phrase clips after the number words.
+fn clips(lang: Lang) -> Vec<Clip> {
+    let catalogue = Catalogue::of(lang);
+    let counts = grammar(lang).count_clips();
+    let mut all = Vec::new();
+    all.extend_from_slice(catalogue.section(Section::Phrases));
+    all.extend_from_slice(catalogue.section(Section::Overtime));
+    all.extend_from_slice(catalogue.section(Section::Numbers));
+    all.extend_from_slice(counts);
+    all.extend_from_slice(catalogue.section(Section::Menu));
+    all
+}
+
 /// Every clip key phrasing can emit for `lang`, with its text, each key once,
 /// in a stable order. A voice pack for `lang` must record all of them.
 pub fn clip_catalog(lang: Lang) -> Vec<(String, String)> {
@@ -118,7 +133,7 @@ mod tests {
 
     #[test]
     fn a_key_never_has_two_texts() {
-        for (lang, clips) in [(Lang::Ru, ru::clips()), (Lang::En, en::clips())] {
+        for (lang, clips) in [(Lang::Ru, clips(Lang::Ru)), (Lang::En, clips(Lang::En))] {
             let mut texts = std::collections::HashMap::new();
             for c in clips {
                 let old = texts.insert(c.key, c.text);
@@ -127,6 +142,60 @@ mod tests {
                     "{lang:?}: key {} has texts {old:?} and {}",
                     c.key,
                     c.text
+                );
+            }
+        }
+    }
+
+    /// The keys a grammar module names as `clip("…")` in its source.
+    fn named_keys(source: &str) -> Vec<&str> {
+        source
+            .split("clip(\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect()
+    }
+
+    /// The clip keys and template names (`"menu_…"`, `"preset_…"`) the menu's walker names,
+    /// the same in every catalogue.
+    fn choice_keys(source: &str) -> Vec<&str> {
+        source
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|s| s.starts_with("menu_") || s.starts_with("preset_"))
+            .filter(|s| s.bytes().all(|c| c.is_ascii_lowercase() || c == b'_'))
+            .collect()
+    }
+
+    #[test]
+    fn every_key_the_code_names_is_in_its_catalogue() {
+        let sources = [
+            (Lang::Ru, named_keys(include_str!("grammar/ru_numbers.rs"))),
+            (Lang::En, named_keys(include_str!("grammar/en_numbers.rs"))),
+        ];
+        for (lang, keys) in sources {
+            assert!(
+                keys.len() >= 2,
+                "{lang:?}: only {keys:?}: is the scan broken?"
+            );
+            for key in keys {
+                assert!(
+                    Catalogue::of(lang).get(key).is_some(),
+                    "{lang:?}: the code names {key:?}, which lang/{}.toml lacks",
+                    lang.code()
+                );
+            }
+        }
+        let choices = choice_keys(include_str!("template/menu.rs"));
+        assert!(choices.len() > 15, "only {choices:?}: is the scan broken?");
+        for lang in Lang::ALL {
+            for key in &choices {
+                let c = Catalogue::of(lang);
+                assert!(
+                    c.get(key).is_some() || c.template(key).is_some(),
+                    "{lang:?}: the menu names {key:?}, which lang/{}.toml lacks",
+                    lang.code()
                 );
             }
         }

@@ -35,42 +35,6 @@ pub struct Clip {
     pub tone: Tone,
 }
 
-/// A phrase clip recorded in both intonations.
-pub(crate) const fn clip(key: &'static str, text: &'static str) -> Clip {
-    Clip {
-        key,
-        text,
-        tone: Tone::Both,
-    }
-}
-
-/// A phrase clip that always ends a sentence, recorded once.
-pub(crate) const fn clip_final(key: &'static str, text: &'static str) -> Clip {
-    Clip {
-        key,
-        text,
-        tone: Tone::Final,
-    }
-}
-
-/// A phrase clip that never ends a sentence, recorded once.
-pub(crate) const fn clip_cont(key: &'static str, text: &'static str) -> Clip {
-    Clip {
-        key,
-        text,
-        tone: Tone::Continuing,
-    }
-}
-
-/// A single word, recorded once, for numbers that have no phrase clip.
-pub(crate) const fn word(key: &'static str, text: &'static str) -> Clip {
-    Clip {
-        key,
-        text,
-        tone: Tone::Word,
-    }
-}
-
 /// What to say: the words as text and the clip keys that say them, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Utterance {
@@ -223,9 +187,21 @@ impl Builder {
 mod tests {
     use super::*;
 
-    const A: Clip = clip("a", "белые");
-    const B: Clip = clip("b", "один час");
-    const W: Clip = word("w", "два");
+    const A: Clip = Clip {
+        key: "a",
+        text: "белые",
+        tone: Tone::Both,
+    };
+    const B: Clip = Clip {
+        key: "b",
+        text: "один час",
+        tone: Tone::Both,
+    };
+    const W: Clip = Clip {
+        key: "w",
+        text: "два",
+        tone: Tone::Word,
+    };
 
     #[test]
     fn capitalises_sentences_and_keeps_clips_in_order() {

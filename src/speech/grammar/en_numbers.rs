@@ -5,13 +5,27 @@
 use std::sync::LazyLock;
 
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
-use super::utterance::{word, Builder, Clip, Tone};
+use super::{Plural, Plurals};
+use crate::hearing::Lang;
+use crate::speech::catalogue::Catalogue;
+use crate::speech::utterance::{Builder, Clip, Tone};
 
-/// A counted noun: singular for exactly one, plural otherwise ("zero seconds").
+/// The English catalogue (`lang/en.toml`), where every word of these numbers is.
+pub(crate) fn catalogue() -> &'static Catalogue {
+    Catalogue::of(Lang::En)
+}
+
+/// The English clip `key` of the catalogue.
+pub(crate) fn clip(key: &str) -> Clip {
+    catalogue().clip(key)
+}
+
+/// A counted noun: singular for CLDR's "one" (exactly one), plural otherwise ("zero
+/// seconds"); the catalogue keys of the two forms.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Noun {
-    pub one: Clip,
-    pub other: Clip,
+    pub one: &'static str,
+    pub other: &'static str,
     /// The counts said as one phrase clip, if any.
     pub phrases: Option<Phrases>,
 }
@@ -19,112 +33,56 @@ pub(crate) struct Noun {
 impl Noun {
     /// The clip for this noun after the number `n`.
     pub(crate) fn after(&self, n: u64) -> Clip {
-        if n == 1 {
-            self.one
+        if Plurals::of("en").category(n) == Plural::One {
+            clip(self.one)
         } else {
-            self.other
+            clip(self.other)
         }
     }
 }
 
+const fn counted(id: &'static str, from: u64, to: u64, tone: Tone) -> Option<Phrases> {
+    Some(Phrases { id, from, to, tone })
+}
+
 pub(crate) const HOUR: Noun = Noun {
-    one: word("u_hour_1", "hour"),
-    other: word("u_hour_n", "hours"),
-    phrases: Some(Phrases {
-        id: "hour",
-        from: 1,
-        to: 9,
-        tone: Tone::Both,
-    }),
+    one: "u_hour_1",
+    other: "u_hour_n",
+    phrases: counted("hour", 1, 9, Tone::Both),
 };
 pub(crate) const MINUTE: Noun = Noun {
-    one: word("u_min_1", "minute"),
-    other: word("u_min_n", "minutes"),
-    phrases: Some(Phrases {
-        id: "min",
-        from: 1,
-        to: 59,
-        tone: Tone::Both,
-    }),
+    one: "u_min_1",
+    other: "u_min_n",
+    phrases: counted("min", 1, 59, Tone::Both),
 };
 pub(crate) const SECOND: Noun = Noun {
-    one: word("u_sec_1", "second"),
-    other: word("u_sec_n", "seconds"),
-    phrases: Some(Phrases {
-        id: "sec",
-        from: 0,
-        to: 59,
-        tone: Tone::Both,
-    }),
+    one: "u_sec_1",
+    other: "u_sec_n",
+    phrases: counted("sec", 0, 59, Tone::Both),
 };
 pub(crate) const MOVE: Noun = Noun {
-    one: word("u_move_1", "move"),
-    other: word("u_move_n", "moves"),
-    phrases: Some(Phrases {
-        id: "move",
-        from: 1,
-        to: 60,
-        tone: Tone::Continuing,
-    }),
+    one: "u_move_1",
+    other: "u_move_n",
+    phrases: counted("move", 1, 60, Tone::Continuing),
 };
 pub(crate) const PERIOD: Noun = Noun {
-    one: word("u_period_1", "period"),
-    other: word("u_period_n", "periods"),
-    phrases: Some(Phrases {
-        id: "period",
-        from: 1,
-        to: 10,
-        tone: Tone::Continuing,
-    }),
+    one: "u_period_1",
+    other: "u_period_n",
+    phrases: counted("period", 1, 10, Tone::Continuing),
 };
 
-/// 0–19; index = number.
-const SMALL: [Clip; 20] = [
-    word("n_0", "zero"),
-    word("n_1", "one"),
-    word("n_2", "two"),
-    word("n_3", "three"),
-    word("n_4", "four"),
-    word("n_5", "five"),
-    word("n_6", "six"),
-    word("n_7", "seven"),
-    word("n_8", "eight"),
-    word("n_9", "nine"),
-    word("n_10", "ten"),
-    word("n_11", "eleven"),
-    word("n_12", "twelve"),
-    word("n_13", "thirteen"),
-    word("n_14", "fourteen"),
-    word("n_15", "fifteen"),
-    word("n_16", "sixteen"),
-    word("n_17", "seventeen"),
-    word("n_18", "eighteen"),
-    word("n_19", "nineteen"),
-];
-/// 20–90; index = tens digit − 2.
-const TENS: [Clip; 8] = [
-    word("n_20", "twenty"),
-    word("n_30", "thirty"),
-    word("n_40", "forty"),
-    word("n_50", "fifty"),
-    word("n_60", "sixty"),
-    word("n_70", "seventy"),
-    word("n_80", "eighty"),
-    word("n_90", "ninety"),
-];
-const HUNDRED: Clip = word("n_hundred", "hundred");
-/// Scales, largest first, with their size.
-const GROUPS: [(u64, Clip); 4] = [
-    (1_000_000_000_000, word("g_trillion", "trillion")),
-    (1_000_000_000, word("g_billion", "billion")),
-    (1_000_000, word("g_million", "million")),
-    (1_000, word("g_thousand", "thousand")),
+/// Scales, largest first, with their size and key.
+const GROUPS: [(u64, &str); 4] = [
+    (1_000_000_000_000, "g_trillion"),
+    (1_000_000_000, "g_billion"),
+    (1_000_000, "g_million"),
+    (1_000, "g_thousand"),
 ];
 
 /// Says `n` in words ("one hundred twenty-one").
 pub(crate) fn say_number(b: &mut Builder, n: u64) {
     if n == 0 {
-        b.say(SMALL[0]);
+        b.say(clip("n_0"));
         return;
     }
     let mut rest = n;
@@ -132,32 +90,33 @@ pub(crate) fn say_number(b: &mut Builder, n: u64) {
         let count = rest / size;
         if count > 0 {
             say_number(b, count);
-            b.say(scale);
+            b.say(clip(scale));
         }
         rest %= size;
     }
     if rest > 0 {
-        say_below_thousand(b, rest as usize);
+        say_below_thousand(b, rest);
     }
 }
 
-fn say_below_thousand(b: &mut Builder, n: usize) {
+/// Says 1..=999: the keys are "n_0" … "n_19", the tens "n_20" … "n_90", and "n_hundred".
+fn say_below_thousand(b: &mut Builder, n: u64) {
     if n >= 100 {
-        b.say(SMALL[n / 100]);
-        b.say(HUNDRED);
+        b.say(clip(&format!("n_{}", n / 100)));
+        b.say(clip("n_hundred"));
     }
     let below_hundred = n % 100;
     if below_hundred == 0 {
         return;
     }
     if below_hundred < 20 {
-        b.say(SMALL[below_hundred]);
+        b.say(clip(&format!("n_{below_hundred}")));
         return;
     }
-    b.say(TENS[below_hundred / 10 - 2]);
+    b.say(clip(&format!("n_{}", below_hundred / 10 * 10)));
     let units = below_hundred % 10;
     if units > 0 {
-        b.say_hyphenated(SMALL[units]);
+        b.say_hyphenated(clip(&format!("n_{units}")));
     }
 }
 
@@ -196,17 +155,9 @@ static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
     PhraseTable::build(entries)
 });
 
-/// Every clip this module can emit.
-pub(crate) fn clips() -> Vec<Clip> {
-    let mut all = SMALL.to_vec();
-    all.extend(TENS);
-    all.push(HUNDRED);
-    all.extend(GROUPS.map(|(_, c)| c));
-    // Minutes and seconds are always below 60: their phrase clips say every count.
-    // "one hour" is a phrase clip; "move" alone says "Move twenty-one".
-    all.extend([HOUR.other, MOVE.one, MOVE.other, PERIOD.other]);
-    all.extend_from_slice(PHRASES.clips());
-    all
+/// The phrase clips of the counts ("c_min_21"), made from the catalogue's words.
+pub(crate) fn count_clips() -> &'static [Clip] {
+    PHRASES.clips()
 }
 
 #[cfg(test)]

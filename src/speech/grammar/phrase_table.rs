@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::utterance::{Clip, Tone};
+use crate::speech::utterance::{Clip, Tone};
 
 /// Which counts of a noun have phrase clips, and how they are recorded.
 #[derive(Debug, Clone, Copy)]

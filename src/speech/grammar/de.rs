@@ -1,0 +1,340 @@
+//! German's grammar: what German needs beyond its catalogue (`lang/de.toml`). A number is one
+//! written word ("einundzwanzig", "hundertzwölf"), units before tens; "eins" alone, "ein Zug",
+//! "eine Minute", and in the dative "in einer Minute"; counted nouns in CLDR's one/other forms.
+//! German has no voice pack: the system speech engine reads the text.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+use super::{Counted, Grammar, Plural, Plurals};
+use crate::speech::catalogue::Catalogue;
+use crate::speech::duration::Spoken;
+use crate::speech::utterance::{Builder, Clip, Tone};
+
+/// The German catalogue.
+fn catalogue() -> &'static Catalogue {
+    Catalogue::of_code("de").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The text of the German word `key`.
+fn text(key: &str) -> &'static str {
+    catalogue().clip(key).text
+}
+
+/// How the number's last "eins" is said: alone, or agreeing with the noun after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum One {
+    /// "eins", "hunderteins".
+    Alone,
+    /// Before a masculine noun: "ein Zug"; dative "einem".
+    Masculine { dative: bool },
+    /// Before a feminine noun: "eine Minute"; dative "einer".
+    Feminine { dative: bool },
+}
+
+/// A counted noun: its gender and the keys of its two forms.
+struct Noun {
+    feminine: bool,
+    one: &'static str,
+    other: &'static str,
+}
+
+const HOUR: Noun = Noun {
+    feminine: true,
+    one: "u_hour_1",
+    other: "u_hour_n",
+};
+const MINUTE: Noun = Noun {
+    feminine: true,
+    one: "u_min_1",
+    other: "u_min_n",
+};
+const SECOND: Noun = Noun {
+    feminine: true,
+    one: "u_sec_1",
+    other: "u_sec_n",
+};
+const MOVE: Noun = Noun {
+    feminine: false,
+    one: "u_move_1",
+    other: "u_move_n",
+};
+const PERIOD: Noun = Noun {
+    feminine: true,
+    one: "u_period_1",
+    other: "u_period_n",
+};
+
+/// 1..=999 as one word; `one` says a final lone 1 ("eins", "ein", "eine").
+fn below_thousand(n: u64, one: One) -> String {
+    let mut word = String::new();
+    let hundreds = n / 100;
+    if hundreds > 0 {
+        if hundreds > 1 {
+            word.push_str(text(&format!("n_{hundreds}")));
+        }
+        word.push_str(text("n_hundred"));
+    }
+    let rest = n % 100;
+    let units = rest % 10;
+    match rest {
+        0 => {}
+        1 => word.push_str(text(match one {
+            One::Alone => "n_1",
+            One::Masculine { dative: false } => "n_1_m",
+            One::Feminine { dative: false } => "n_1_f",
+            One::Masculine { dative: true } => "n_1_m_dat",
+            One::Feminine { dative: true } => "n_1_f_dat",
+        })),
+        2..=19 => word.push_str(text(&format!("n_{rest}"))),
+        _ => {
+            // Units before tens: "einundzwanzig", "zweiundvierzig".
+            if units > 0 {
+                let unit = if units == 1 {
+                    "n_1_m".to_string()
+                } else {
+                    format!("n_{units}")
+                };
+                word.push_str(text(&unit));
+                word.push_str(text("n_and"));
+            }
+            word.push_str(text(&format!("n_{}", rest - units)));
+        }
+    }
+    word
+}
+
+/// The words of `n`: one word below a million ("zweitausenddreihundert"), the large scales
+/// as nouns after it ("zwei Millionen dreihundert").
+fn words(n: u64, one: One) -> String {
+    if n == 0 {
+        return text("n_0").to_string();
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut rest = n;
+    for (size, singular, plural) in [
+        (1_000_000_000_000, "g_trillion_1", "g_trillion_n"),
+        (1_000_000_000, "g_billion_1", "g_billion_n"),
+        (1_000_000, "g_million_1", "g_million_n"),
+    ] {
+        let count = rest / size;
+        if count > 0 {
+            // "eine Million", "zwei Millionen": the scales are feminine nouns.
+            parts.push(words(count, One::Feminine { dative: false }));
+            parts.push(text(if count == 1 { singular } else { plural }).to_string());
+        }
+        rest %= size;
+    }
+    let thousands = rest / 1000;
+    let below = rest % 1000;
+    let mut word = String::new();
+    if thousands > 0 {
+        if thousands > 1 {
+            word.push_str(&below_thousand(thousands, One::Masculine { dative: false }));
+        }
+        word.push_str(text("n_thousand"));
+    }
+    if below > 0 {
+        word.push_str(&below_thousand(below, one));
+    }
+    if !word.is_empty() {
+        parts.push(word);
+    }
+    parts.join(" ")
+}
+
+/// The clips made so far, by number and form: each is made once and kept.
+static MADE: LazyLock<Mutex<HashMap<(u64, One), Clip>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// Says `n` as one clip (the system speech engine reads its text).
+fn say_words(b: &mut Builder, n: u64, one: One) {
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    let clip = *made.entry((n, one)).or_insert_with(|| Clip {
+        key: Box::leak(format!("n_{n}_{one:?}").into_boxed_str()),
+        text: Box::leak(words(n, one).into_boxed_str()),
+        tone: Tone::Word,
+    });
+    drop(made);
+    b.say(clip);
+}
+
+/// German's grammar.
+pub(crate) struct German;
+
+impl German {
+    fn say_count(&self, b: &mut Builder, n: u64, noun: &Noun, dative: bool) {
+        let one = if noun.feminine {
+            One::Feminine { dative }
+        } else {
+            One::Masculine { dative }
+        };
+        say_words(b, n, if n == 1 { one } else { One::Alone });
+        let key = if self.plural(n) == Plural::One {
+            noun.one
+        } else {
+            noun.other
+        };
+        b.say(catalogue().clip(key));
+    }
+}
+
+impl Grammar for German {
+    fn plural(&self, n: u64) -> Plural {
+        Plurals::of("de").category(n)
+    }
+
+    fn number(&self, b: &mut Builder, n: u64) {
+        say_words(b, n, One::Alone);
+    }
+
+    fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
+        match noun {
+            Counted::Move => self.say_count(b, n, &MOVE, false),
+            Counted::Period => self.say_count(b, n, &PERIOD, false),
+        }
+    }
+
+    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>) {
+        let dative = form == Some("dat");
+        if parts.is_zero() {
+            return self.say_count(b, 0, &SECOND, dative);
+        }
+        for (n, noun) in [
+            (parts.hours, &HOUR),
+            (parts.minutes, &MINUTE),
+            (parts.seconds, &SECOND),
+        ] {
+            if n > 0 {
+                self.say_count(b, n, noun, dative);
+            }
+        }
+    }
+
+    fn count_clips(&self) -> &'static [Clip] {
+        &[]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::announcement::{Announcement, Side};
+    use crate::speech::duration::{exact_parts, spoken_parts};
+    use crate::speech::template;
+
+    fn readout(ms: i64) -> String {
+        let mut b = Builder::new();
+        German.duration(&mut b, spoken_parts(ms), None);
+        b.finish().text
+    }
+
+    fn phrase(a: &Announcement) -> String {
+        let mut b = Builder::new();
+        template::say(&mut b, catalogue(), &German, a);
+        b.finish().text
+    }
+
+    const MIN: i64 = 60_000;
+
+    #[test]
+    fn hours_and_minutes_agree() {
+        assert_eq!(readout(62 * MIN), "Eine Stunde zwei Minuten.");
+        assert_eq!(readout(21 * MIN), "Einundzwanzig Minuten.");
+        assert_eq!(readout(MIN), "Eine Minute.");
+        assert_eq!(readout(2 * 60 * MIN), "Zwei Stunden.");
+        assert_eq!(readout(0), "Null Sekunden.");
+        assert_eq!(readout(17_000), "Siebzehn Sekunden.");
+    }
+
+    #[test]
+    fn number_words_for_0_to_59() {
+        let want = [
+            "null",
+            "eins",
+            "zwei",
+            "drei",
+            "vier",
+            "fünf",
+            "sechs",
+            "sieben",
+            "acht",
+            "neun",
+            "zehn",
+            "elf",
+            "zwölf",
+            "dreizehn",
+            "vierzehn",
+            "fünfzehn",
+            "sechzehn",
+            "siebzehn",
+            "achtzehn",
+            "neunzehn",
+            "zwanzig",
+            "einundzwanzig",
+            "zweiundzwanzig",
+        ];
+        for (n, w) in want.iter().enumerate() {
+            assert_eq!(words(n as u64, One::Alone), *w, "{n}");
+        }
+        assert_eq!(words(31, One::Alone), "einunddreißig");
+        assert_eq!(words(47, One::Alone), "siebenundvierzig");
+        assert_eq!(words(59, One::Alone), "neunundfünfzig");
+        // Every minute 2–59 takes the plural, 1 the singular with "eine".
+        for n in 2..=59 {
+            let text = readout(n * MIN);
+            assert!(text.ends_with(" Minuten."), "{n}: {text}");
+        }
+    }
+
+    #[test]
+    fn large_numbers() {
+        assert_eq!(words(100, One::Alone), "hundert");
+        assert_eq!(words(101, One::Alone), "hunderteins");
+        assert_eq!(words(112, One::Alone), "hundertzwölf");
+        assert_eq!(words(999, One::Alone), "neunhundertneunundneunzig");
+        assert_eq!(words(1_000, One::Alone), "tausend");
+        assert_eq!(words(2_021, One::Alone), "zweitausendeinundzwanzig");
+        assert_eq!(words(2_000_001, One::Alone), "zwei Millionen eins");
+        assert_eq!(words(1_000_000, One::Alone), "eine Million");
+    }
+
+    #[test]
+    fn moves_and_the_dative() {
+        let mut b = Builder::new();
+        German.count(&mut b, 1, Counted::Move);
+        assert_eq!(b.finish().text, "Ein Zug.");
+        let mut b = Builder::new();
+        German.count(&mut b, 21, Counted::Move);
+        assert_eq!(b.finish().text, "Einundzwanzig Züge.");
+        let mut b = Builder::new();
+        German.duration(&mut b, exact_parts(MIN), Some("dat"));
+        assert_eq!(b.finish().text, "Einer Minute.");
+    }
+
+    #[test]
+    fn warnings_flags_and_readouts_from_the_catalogue() {
+        let warning = Announcement::Warning {
+            side: Side::White,
+            remaining_ms: 5 * MIN,
+            sudden_death: false,
+        };
+        assert_eq!(
+            phrase(&warning),
+            "Weiß: fünf Minuten bis zur Zeitkontrolle."
+        );
+        let flag = Announcement::Flag { side: Side::Black };
+        assert_eq!(phrase(&flag), "Zeit abgelaufen für Schwarz.");
+        let readout = Announcement::TimeReadout {
+            side: Side::Black,
+            remaining_ms: 62 * MIN,
+            moves_made: Some(21),
+            moves_to_control: Some(1),
+        };
+        assert_eq!(
+            phrase(&readout),
+            "Schwarz: eine Stunde zwei Minuten. Einundzwanzig Züge gemacht. Ein Zug bis zur \
+             Zeitkontrolle."
+        );
+    }
+}

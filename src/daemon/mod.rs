@@ -270,7 +270,7 @@ fn core_loop(
     let mut replies: Vec<(u64, u64, crossbeam_channel::Sender<String>, String)> = Vec::new();
     // The last batch the announcer's thread has done.
     let mut announced = 0;
-    let acks = announcer.acks().clone();
+    let mut acks = announcer.acks().clone();
     loop {
         let wake = core.next_wake();
         // A board in a hall also wakes to publish its state (its heartbeat to the station),
@@ -330,11 +330,14 @@ fn core_loop(
                     replies.push((mark, said, request.reply, reply.to_line()));
                 }
             }
-            recv(acks) -> done => {
-                if let Ok(done) = done {
-                    announced = announced.max(done);
+            recv(acks) -> done => match done {
+                Ok(done) => announced = announced.max(done),
+                // The announcer's thread is gone (it panicked): replies wait no more for it.
+                Err(_) => {
+                    announced = u64::MAX;
+                    acks = crossbeam_channel::never();
                 }
-            }
+            },
             recv(synced) -> _ => core.journal_synced(clocks_now()),
             recv(keyboard_closed) -> told => {
                 if told.is_ok() {
@@ -371,7 +374,17 @@ fn core_loop(
                 }
             }
         }
-        deliver(core, announcer, feeds);
+        let items = feed_outputs(core, feeds);
+        if replies.is_empty() || items.is_empty() {
+            announcer.send(items);
+        } else {
+            // Outputs held for the journal come out now: a waiting reply may announce one of
+            // them, so each goes after these.
+            let said = announcer.send_acked(items);
+            for reply in &mut replies {
+                reply.1 = said;
+            }
+        }
         announced = acks.try_iter().fold(announced, u64::max);
         replies.retain(|(mark, said, to, line)| {
             let waits = !core.is_durable(*mark) || announced < *said;

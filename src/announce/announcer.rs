@@ -69,7 +69,7 @@ impl Announcer {
     fn render(
         &self,
         line: &SayLine,
-    ) -> Option<(crate::speech::Lang, Result<Pcm, super::VoicesError>)> {
+    ) -> Option<(crate::speech::Lang, Result<Pcm, super::voices::VoicesError>)> {
         let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
             return None;
         };

@@ -19,4 +19,3 @@ pub use item::Item;
 pub use once::{render_once, speak_once, SpeakError};
 pub use open::{open_audio, AnnounceError, AnnouncerOptions, NoAudio};
 pub use thread::AnnouncerThread;
-pub use voices::{Voices, VoicesError};

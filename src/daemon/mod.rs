@@ -374,6 +374,9 @@ fn core_loop(
                 }
             }
         }
+        // Judged before the outputs are drained: a reply whose records are durable now finds
+        // what it announces (held for the same records) in this drain, not in a later one.
+        let durable: Vec<bool> = replies.iter().map(|r| core.is_durable(r.0)).collect();
         let items = feed_outputs(core, feeds);
         if replies.is_empty() || items.is_empty() {
             announcer.send(items);
@@ -386,8 +389,9 @@ fn core_loop(
             }
         }
         announced = acks.try_iter().fold(announced, u64::max);
-        replies.retain(|(mark, said, to, line)| {
-            let waits = !core.is_durable(*mark) || announced < *said;
+        let mut durable = durable.into_iter();
+        replies.retain(|(_, said, to, line)| {
+            let waits = !durable.next().unwrap_or(false) || announced < *said;
             if !waits {
                 let _ = to.send(line.clone());
             }

@@ -535,7 +535,7 @@ fn item_of(output: CoreOutput) -> Item {
         CoreOutput::Prefs { listener, prefs } => Item::Hearing {
             listener,
             volume_steps: prefs.volume,
-            rate_offset: f32::from(prefs.rate) * prefs::RATE_STEP,
+            rate_offset: prefs.rate_offset(),
         },
         CoreOutput::Settings(config) => Item::Languages(config.languages()),
     }

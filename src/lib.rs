@@ -11,10 +11,11 @@
 //! cli · logging                 the subcommands; the log (plain at a terminal, full for a service)
 //! station                       the hall's arbiter station: mirror, alerts spoken, commands,
 //!                               the arbiters' dashboard (its server, logins, model)
-//! daemon                        Core (sans-IO) + the real-time loop, the announcer
+//! daemon                        Core (sans-IO) + the real-time loop
 //! hall · web                    the tournament hall (MQTT topics, a board's publisher, broker
 //!                               files); the pages (HTTP server, the board display's view)
-//! journal · sim · setup         the journal; scripts on virtual time; the set-up menu
+//! journal · sim · setup         the journal; scripts on virtual time; the set-up menu; the
+//! · announce                    announcer (voice packs, speech to each earpiece, transcript)
 //! config · transcript · haptic  the TOML file, building each layer's settings; JSON lines;
 //! · braille                     the vibration patterns and whose controller plays them; a
 //!                               Braille display's line and keys over BRLTTY's BrlAPI
@@ -25,6 +26,7 @@
 //! clock · realtime              the pure clock core; real-time thread priority
 //! ```
 
+pub mod announce;
 pub mod audio;
 pub mod braille;
 pub mod cli;

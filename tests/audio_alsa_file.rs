@@ -392,7 +392,7 @@ fn alsa_file_output() {
 /// resampling stands between them and the recording: White's Russian warning and then his
 /// readout on the left, Black's English readout on the right, each exactly the rendered clips.
 fn voice_pack_utterances_play_sample_for_sample(out: &Path) {
-    use talkclock::daemon::voices::{voices_dir, Voices};
+    use talkclock::announce::voices::{voices_dir, Voices};
     use talkclock::speech::{phrase, Announcement, Lang, Side};
     for file in std::fs::read_dir(out).expect("out dir") {
         let _ = std::fs::remove_file(file.expect("entry").path());

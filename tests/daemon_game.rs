@@ -144,3 +144,38 @@ fn a_short_game_through_the_real_daemon() {
     let live = std::fs::read_to_string(&transcript).unwrap();
     assert_eq!(String::from_utf8_lossy(&replay.stdout), live);
 }
+
+/// A reply to the arbiter goes out only once its announcement is in the transcript: a caller
+/// that reads the transcript on the reply finds the line there. The announcer renders and
+/// writes on a thread of its own (issue 33); without its acknowledgement, the reply overtook
+/// the line.
+#[test]
+fn a_reply_never_overtakes_its_announcement_in_the_transcript() {
+    let files = common_daemon::Files::new(CONFIG);
+    let (dir, config, journal, transcript) = files.parts();
+    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    // Whole lines only: a line being written meanwhile is not one yet.
+    let lines = || {
+        std::fs::read_to_string(&transcript)
+            .unwrap_or_default()
+            .matches('\n')
+            .count()
+    };
+    assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
+    let mut before = lines();
+    assert!(before > 0, "the start is in the transcript on its reply");
+    for round in 0..20 {
+        for cmd in ["pause", "resume"] {
+            let reply = daemon.ctl(&format!(r#"{{"cmd":"{cmd}"}}"#));
+            assert_eq!(reply["ok"], true, "{cmd}: {reply}");
+            let now = lines();
+            assert!(
+                now > before,
+                "round {round}: `{cmd}` was answered before its announcement reached the \
+                 transcript ({before} lines then, {now} now)"
+            );
+            before = now;
+        }
+    }
+    daemon.terminate();
+}

@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["speech"],
     &["table"],
     &["config", "transcript", "haptic", "braille"],
-    &["journal", "sim", "setup"],
+    &["journal", "sim", "setup", "announce"],
     &["hall", "web"],
     &["daemon"],
     &["station"],
@@ -254,4 +254,20 @@ fn an_upward_or_sideways_import_is_caught() {
         "use crate::{clock::Ms, daemon::Core};\n",
     );
     assert_eq!(grouped.len(), 1, "{grouped:?}");
+}
+
+#[test]
+fn the_announcer_stands_below_the_daemon_and_the_station() {
+    for user in ["daemon", "station"] {
+        let uses = violations(user, "x.rs", "use crate::announce::Announcer;\n");
+        assert!(uses.is_empty(), "{user}: {uses:?}");
+    }
+    for above in ["daemon", "station"] {
+        let up = violations(
+            "announce",
+            "announce/x.rs",
+            &format!("use crate::{above}::X;\n"),
+        );
+        assert_eq!(up.len(), 1, "the announcer may not use `{above}`: {up:?}");
+    }
 }

@@ -6,7 +6,7 @@ use std::process::Command;
 use talkclock::speech::{readout, Lang};
 
 fn seconds(rate: f32) -> f64 {
-    let pcm = talkclock::daemon::render_once(Lang::Ru, &readout(Lang::Ru, 3_723_000), rate)
+    let pcm = talkclock::announce::render_once(Lang::Ru, &readout(Lang::Ru, 3_723_000), rate)
         .expect("the voice packs render");
     pcm.samples.len() as f64 / f64::from(pcm.rate)
 }

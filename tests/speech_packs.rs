@@ -337,7 +337,7 @@ fn a_pace_outside_its_range_is_refused() {
 /// sped up by the pace (the pauses too), while `Voices::load` gives the recordings as they are.
 #[test]
 fn packs_speak_at_their_pace() {
-    use talkclock::daemon::voices::Voices;
+    use talkclock::announce::voices::Voices;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
     let recorded = Voices::load(&dir).expect("packs load");
     let paced = Voices::load_at(&dir, 1.0).expect("packs load");

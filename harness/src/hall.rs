@@ -397,7 +397,7 @@ fn json_lines(path: &Path) -> Vec<serde_json::Value> {
 /// The station's flag alerts as rendered, to find how far into each its first audible sample
 /// lies at the earpiece's bus gain.
 struct LeadIn {
-    voices: talkclock::daemon::voices::Voices,
+    voices: talkclock::announce::voices::Voices,
     /// The earpiece's bus gain times its speech volume.
     gain: f32,
     /// The arbiter's speech rate, and the one the packs were loaded at.
@@ -406,7 +406,7 @@ struct LeadIn {
 
 impl LeadIn {
     fn new(options: &HallOptions, station_toml: &Path) -> Result<LeadIn, String> {
-        use talkclock::daemon::voices::{tempo_for_rate, voices_dir, Voices};
+        use talkclock::announce::voices::{tempo_for_rate, voices_dir, Voices};
         let station = talkclock::station::config::StationConfig::load(station_toml)
             .map_err(|e| e.to_string())?;
         let arbiter = station

@@ -37,8 +37,8 @@ use report::{AudioLatency, DriftFigures, Report};
 use stats::Summary;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use talkclock::announce::voices::{tempo_for_rate, voices_dir, Voices};
 use talkclock::audio::{SystemSpeech, DEFAULT_SPEECH_RATE};
-use talkclock::daemon::voices::{tempo_for_rate, voices_dir, Voices};
 
 /// How much to measure.
 #[derive(Debug, Clone)]

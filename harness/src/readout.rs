@@ -2,7 +2,7 @@
 //! (the exact phrasing of a setting or clock check, its number and unit clips only) and what
 //! a player hears for 1:12:30 (`speech::readout`, which drops seconds at ten minutes and more).
 
-use talkclock::daemon::voices::Voices;
+use talkclock::announce::voices::Voices;
 use talkclock::speech::{phrase, readout, Announcement, Lang, Side, Utterance};
 
 /// 1:12:30 in milliseconds.

@@ -106,9 +106,9 @@ fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str) -> String {
 pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
     let lang = super::language(&o.lang)?;
     let rate = checked_rate(o.rate)?;
-    let dir = crate::daemon::voices::voices_dir(o.voices.as_deref());
-    let tempo = crate::daemon::voices::tempo_for_rate(rate);
-    let voices = crate::daemon::voices::Voices::load_at(&dir, tempo).map_err(Failure::Voices)?;
+    let dir = crate::announce::voices::voices_dir(o.voices.as_deref());
+    let tempo = crate::announce::voices::tempo_for_rate(rate);
+    let voices = crate::announce::voices::Voices::load_at(&dir, tempo).map_err(Failure::Voices)?;
     std::fs::create_dir_all(&o.out)?;
     let set = listen_set(o.random, o.seed);
     let mut manifest =
@@ -119,7 +119,7 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
             Said::Announce(a) => crate::speech::phrase(lang, a),
         };
         let pcm = voices.render(lang, &utterance).map_err(|e| {
-            Failure::Voices(crate::daemon::voices::VoicesError::Said {
+            Failure::Voices(crate::announce::voices::VoicesError::Said {
                 what: s.id.clone(),
                 source: Box::new(e),
             })
@@ -148,7 +148,7 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
 /// `rate` (the same time-stretch the packs get), written under the same name into `out`.
 pub fn listen_stretch(rate: Option<f32>, input: &Path, out: &Path) -> Result<(), Failure> {
     let rate = checked_rate(rate)?;
-    let tempo = crate::daemon::voices::tempo_for_rate(rate);
+    let tempo = crate::announce::voices::tempo_for_rate(rate);
     std::fs::create_dir_all(out)?;
     let mut n = 0;
     for entry in std::fs::read_dir(input)? {

@@ -71,7 +71,7 @@ pub enum Failure {
     Locked(#[from] crate::journal::LockError),
     /// The voice packs cannot be loaded (exit 4).
     #[error("{0}")]
-    Voices(#[from] crate::daemon::voices::VoicesError),
+    Voices(#[from] crate::announce::voices::VoicesError),
     /// No audio output can play here: nothing was said (exit 1).
     #[error("{0}")]
     NoAudio(String),
@@ -269,9 +269,11 @@ pub fn say(
         println!("{}", utterance.text);
         return Ok(());
     }
-    crate::daemon::speak_once(lang, &utterance, rate).map_err(|e| match e {
-        crate::daemon::SpeakError::Voices(why) => Failure::Voices(why),
-        no_audio @ crate::daemon::SpeakError::NoAudio(_) => Failure::NoAudio(no_audio.to_string()),
+    crate::announce::speak_once(lang, &utterance, rate).map_err(|e| match e {
+        crate::announce::SpeakError::Voices(why) => Failure::Voices(why),
+        no_audio @ crate::announce::SpeakError::NoAudio(_) => {
+            Failure::NoAudio(no_audio.to_string())
+        }
     })
 }
 
@@ -298,8 +300,8 @@ pub fn run(options: crate::daemon::RunOptions, check_only: bool) -> Result<(), F
 fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
     let config = load_config(options.config.as_deref())?;
     println!("configuration: valid ({})", summary(&config));
-    let dir = crate::daemon::voices::voices_dir(options.voices.as_deref());
-    let voices = crate::daemon::voices::Voices::load(&dir).map_err(Failure::Voices)?;
+    let dir = crate::announce::voices::voices_dir(options.voices.as_deref());
+    let voices = crate::announce::voices::Voices::load(&dir).map_err(Failure::Voices)?;
     for lang in crate::speech::Lang::ALL {
         match voices.pack(lang) {
             Some(pack) => println!(
@@ -318,7 +320,7 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
     }
     // Opened, as the daemon opens them: ALSA lists plugins (null, jack, oss…) on a machine
     // with no sound card, and a count of those says nothing about what can play.
-    match crate::daemon::open_audio(&config.audio.output) {
+    match crate::announce::open_audio(&config.audio.output) {
         Ok(out) => {
             out.shutdown();
             println!(

@@ -33,23 +33,16 @@ pub enum DaemonError {
     /// The game in the journal cannot be restored (exit 3).
     #[error("cannot restore the game from the journal: {0}")]
     Restore(String),
-    /// The voice packs cannot be loaded (exit 4).
-    #[error("{0}\n(run with --no-audio to print the announcements instead)")]
-    Voices(super::voices::VoicesError),
+    /// The announcer cannot open: its voice packs cannot be loaded (exit 4) or its
+    /// transcript file cannot be written (exit 7).
+    #[error(transparent)]
+    Announce(#[from] crate::announce::AnnounceError),
     /// The control socket cannot be opened (exit 5).
     #[error("{0}")]
     Socket(#[from] SocketError),
     /// An input device named in the bindings cannot be read (exit 6).
     #[error("{0}")]
     Input(#[from] super::keys::KeysError),
-    /// The transcript file cannot be written (exit 7).
-    #[error("{path}: cannot write the transcript: {source}")]
-    Transcript {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
     /// The hall's link cannot start: its credentials or certificate cannot be read (exit 2,
     /// as a configuration problem).
     #[error("{0}\n(the board's [hall] section names it)")]
@@ -61,6 +54,13 @@ pub enum DaemonError {
     /// Signals cannot be caught (exit 1).
     #[error("cannot catch signals: {0}")]
     Signals(std::io::Error),
+    /// The announcer's thread cannot start (exit 1).
+    #[error("cannot start the announcer's thread: {0}")]
+    AnnouncerThread(std::io::Error),
+    /// The announcer's thread stopped (it panicked): nothing could be said any more, so the
+    /// daemon stops and its service restarts it, the game restored from the journal (exit 1).
+    #[error("the announcer's thread stopped: nothing can be said; stopping so that the game is restored")]
+    AnnouncerStopped,
 }
 
 impl DaemonError {
@@ -73,11 +73,13 @@ impl DaemonError {
             | DaemonError::NotAFile(_)
             | DaemonError::Journal(_)
             | DaemonError::Restore(_) => 3,
-            DaemonError::Voices(_) => 4,
+            DaemonError::Announce(crate::announce::AnnounceError::Voices(_)) => 4,
             DaemonError::Socket(_) => 5,
             DaemonError::Input(_) => 6,
-            DaemonError::Transcript { .. } => 7,
-            DaemonError::Signals(_) => 1,
+            DaemonError::Announce(crate::announce::AnnounceError::Transcript { .. }) => 7,
+            DaemonError::Signals(_)
+            | DaemonError::AnnouncerThread(_)
+            | DaemonError::AnnouncerStopped => 1,
         }
     }
 }

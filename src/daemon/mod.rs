@@ -1,11 +1,11 @@
 //! The daemon: a thin real-time loop around the sans-IO [`Core`]. The input readers, the
 //! control socket's connections and the signal handler each send into their own channel; the
 //! core thread `select!`s on those channels and on the next deadline, feeds the `Core` the
-//! real time, and hands what comes out to the announcer (whose audio thread plays it).
+//! real time, and hands what comes out to the announcer's thread (which renders it, writes
+//! the transcript and feeds the audio thread): the core thread only sends.
 //!
-//! A press crosses two threads: reader → core thread → audio thread.
+//! A press crosses three threads: reader → core thread → announcer → audio thread.
 
-pub mod announcer;
 pub mod braille_feed;
 pub mod config_file;
 pub mod core;
@@ -26,12 +26,12 @@ pub mod stamping;
 #[cfg(test)]
 mod test_outputs;
 pub mod timeline;
-pub mod voices;
 
 pub use self::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, TextKind};
 pub use driver::{Driven, JournalDriver};
 pub use error::DaemonError;
 
+use crate::announce::{AnnouncerOptions, AnnouncerThread, Item};
 use crate::config::Config;
 use crate::control::server;
 use crate::control::{ArbiterCommand, ReplyTo, Request};
@@ -39,8 +39,6 @@ use crate::hearing::Listener;
 use crate::input::device::DeviceId;
 use crate::input::event::SourceEvent;
 use crate::journal::{wall_now, FileStore, Gate, Journal};
-use crate::speech::{Lang, Utterance};
-use announcer::Announcer;
 use crossbeam_channel::{select, unbounded, Receiver};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -104,13 +102,15 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
             .then(|| crate::hall::store::Publisher::new(resumed, durable_tx.clone()))
     };
     let (mut core, synced) = open_core(options, config, config_text, publisher)?;
-    let mut announcer = make_announcer(options, core.config())?;
+    let mut announcer = start_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
     if options.config.is_none() {
         // The embedded default speaks the locale's language: said, with how to change it.
         let lang = core.config().arbiter_language;
-        let everyone = crate::hearing::Audience::of(&Listener::EARS);
-        announcer.say_text(&everyone, &crate::speech::notices::default_language(lang));
+        announcer.send(vec![Item::Text {
+            audience: crate::hearing::Audience::of(&Listener::EARS),
+            text: crate::speech::notices::default_language(lang),
+        }]);
     }
     if let Some(path) = &options.config {
         core.set_config_file(Box::new(config_file::DiskConfig::new(path.clone())));
@@ -161,7 +161,10 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         for listener in [Listener::player(side), Listener::Arbiter] {
             let lang = core.config().languages().of(listener);
             let notice = crate::speech::notices::braille_absent(lang, white, &host);
-            announcer.say_text(&listener.into(), &notice);
+            announcer.send(vec![Item::Text {
+                audience: listener.into(),
+                text: notice,
+            }]);
         }
     }
     let mut feeds = Feeds {
@@ -241,7 +244,7 @@ struct Inbox {
 
 fn core_loop(
     core: &mut Driven,
-    announcer: &mut Announcer,
+    announcer: &mut AnnouncerThread,
     feeds: &mut Feeds,
     inbox: &Inbox,
     options: &RunOptions,
@@ -257,8 +260,15 @@ fn core_loop(
     // Told once: then (or when its reader is gone without a word) no longer waited on.
     let mut keyboard_closed = keyboard_closed.clone();
     // Replies to the arbiter wait, like every other acknowledgement, for their records to be
-    // durable: in the same gate (where it goes, the reply).
-    let mut replies: Gate<(ReplyTo, crate::control::Reply)> = Gate::new();
+    // durable (in the same gate as every other acknowledgement), then for their announcement
+    // to be in the transcript: (the announcer's batch that must be done first, where it goes,
+    // the reply).
+    let mut replies: Gate<(u64, ReplyTo, crate::control::Reply)> = Gate::new();
+    // Replies whose records are durable, waiting for the announcer's batch.
+    let mut unsaid: Vec<(u64, ReplyTo, crate::control::Reply)> = Vec::new();
+    // The last batch the announcer's thread has done.
+    let mut announced = 0;
+    let acks = announcer.acks().clone();
     loop {
         let wake = core.next_wake();
         // A board in a hall also wakes to publish its state (its heartbeat to the station),
@@ -308,14 +318,20 @@ fn core_loop(
                 feed_queued(core, None, inputs, now)?;
                 let (reply, mark) = core.handle_marked(now, msg)?;
                 // The reply goes after the outputs, so a caller that waits for it finds the
-                // announcement already handed to the audio and the transcript.
-                deliver(core, announcer, feeds)?;
+                // announcement already handed to the audio and written to the transcript.
+                let said = deliver_acked(core, announcer, feeds)?;
                 // A command that wrote records is answered once they are durable; one that
-                // wrote none (a status) at once.
+                // wrote none (a status) as soon as the announcer is done with its outputs.
                 if let Some(reply) = reply {
-                    replies.hold(mark, (request.reply, reply));
+                    replies.hold(mark, (said, request.reply, reply));
                 }
             }
+            recv(acks) -> done => match done {
+                Ok(done) => announced = announced.max(done),
+                // The announcer's thread is gone (it panicked): a clock that cannot speak is
+                // no clock. Stopping restarts the service, which restores the game.
+                Err(_) => return Err(DaemonError::AnnouncerStopped),
+            },
             recv(synced) -> _ => core.journal_synced(clocks_now()),
             recv(keyboard_closed) -> told => {
                 if told.is_ok() {
@@ -355,9 +371,30 @@ fn core_loop(
                 }
             }
         }
-        deliver(core, announcer, feeds)?;
+        // Judged before the outputs are drained: a reply whose records are durable now finds
+        // what it announces (held for the same records) in this drain, not in a later one.
         replies.synced(core.durable());
-        for (to, reply) in replies.release() {
+        let mut ready = replies.release();
+        let items = feed_outputs(core, feeds)?;
+        let waiting = !(ready.is_empty() && unsaid.is_empty() && replies.is_empty());
+        if !waiting || items.is_empty() {
+            announcer.send(items);
+        } else {
+            // Outputs held for the journal come out now: a waiting reply may announce one of
+            // them, so each goes after these.
+            let said = announcer.send_acked(items);
+            let all = ready.iter_mut().chain(unsaid.iter_mut());
+            for reply in all.chain(replies.held_mut()) {
+                reply.0 = said;
+            }
+        }
+        unsaid.append(&mut ready);
+        announced = acks.try_iter().fold(announced, u64::max);
+        let (due, later): (Vec<_>, Vec<_>) = std::mem::take(&mut unsaid)
+            .into_iter()
+            .partition(|(said, _, _)| announced >= *said);
+        unsaid = later;
+        for (_, to, reply) in due {
             to.send(reply);
         }
     }
@@ -437,13 +474,32 @@ impl Feeds {
     }
 }
 
-/// Does what the core asked of the journal, then hands the core's outputs to the feeds (the
-/// hall, the display) and to the announcer.
+/// Hands the core's outputs to the feeds (the hall, the display) and to the announcer's
+/// thread.
 fn deliver(
     core: &mut Driven,
-    announcer: &mut Announcer,
+    announcer: &mut AnnouncerThread,
     feeds: &mut Feeds,
 ) -> Result<(), DaemonError> {
+    let items = feed_outputs(core, feeds)?;
+    announcer.send(items);
+    Ok(())
+}
+
+/// Like [`deliver`], asking the announcer's thread to acknowledge: returns the number it will
+/// acknowledge once the outputs are said and written.
+fn deliver_acked(
+    core: &mut Driven,
+    announcer: &mut AnnouncerThread,
+    feeds: &mut Feeds,
+) -> Result<u64, DaemonError> {
+    let items = feed_outputs(core, feeds)?;
+    Ok(announcer.send_acked(items))
+}
+
+/// Does what the core asked of the journal, then hands the core's outputs to the feeds;
+/// returns what the announcer is to say and write, the controllers' patterns due last.
+fn feed_outputs(core: &mut Driven, feeds: &mut Feeds) -> Result<Vec<Item>, DaemonError> {
     let now = clocks_now();
     core.run(now)?;
     let outputs = core.drain();
@@ -455,10 +511,44 @@ fn deliver(
     }
     feeds.braille.outputs(core, &outputs, now.mono);
     let mut haptic = feeds.haptic.outputs(&outputs);
-    announcer.deliver(outputs);
+    let mut items: Vec<Item> = outputs.into_iter().map(item_of).collect();
     haptic.extend(feeds.haptic.due(core.game_time_of(Instant::now())));
-    announcer.write_lines(haptic);
-    Ok(())
+    if !haptic.is_empty() {
+        items.push(Item::Lines(haptic));
+    }
+    Ok(items)
+}
+
+/// What the announcer makes of one of the core's outputs.
+fn item_of(output: CoreOutput) -> Item {
+    match output {
+        CoreOutput::Table(output) => Item::Record(output),
+        CoreOutput::Private {
+            at_ms,
+            listener,
+            notice,
+        } => Item::Private {
+            at_ms,
+            listener,
+            notice,
+        },
+        CoreOutput::Menu {
+            at_ms,
+            listener,
+            notice,
+        } => Item::Menu {
+            at_ms,
+            listener,
+            notice,
+        },
+        CoreOutput::Text { audience, text, .. } => Item::Text { audience, text },
+        CoreOutput::Prefs { listener, prefs } => Item::Hearing {
+            listener,
+            volume_steps: prefs.volume,
+            rate_offset: prefs.rate_offset(),
+        },
+        CoreOutput::Settings(config) => Item::Languages(config.languages()),
+    }
 }
 
 /// Feeds `first` and every input event already queued to the core, in the order they were
@@ -567,104 +657,16 @@ fn resumed_lines(path: &std::path::Path, good_len: usize) -> Option<(String, Vec
     Some((id, lines))
 }
 
-/// The announcer `options` ask for, speaking as `config` says (the hall's station makes one
-/// per arbiter).
-pub fn make_announcer(options: &RunOptions, config: &Config) -> Result<Announcer, DaemonError> {
-    let languages = config.languages();
-    let voices = if options.no_audio {
-        None
-    } else {
-        let tempo = voices::tempo_for_rate(config.audio.speech_rate());
-        let dir = voices::voices_dir(options.voices.as_deref());
-        let loaded = voices::Voices::load_at(&dir, tempo).map_err(DaemonError::Voices)?;
-        loaded.warm_in_background();
-        Some(loaded)
-    };
-    let audio = if options.no_audio {
-        None
-    } else {
-        open_audio(&config.audio.output)
-            .map_err(|why| tracing::info!("{why}"))
-            .ok()
-    };
-    let system = match config.audio.speech {
-        crate::config::audio::SpeechEngine::System { rate } if !options.no_audio => {
-            let lang = languages.of(Listener::Arbiter).code();
-            match crate::audio::SystemSpeech::new(lang, rate) {
-                Ok(speech) => Some(speech),
-                Err(e) => {
-                    tracing::warn!(
-                        "system speech is not available ({e}): speaking with the voice packs"
-                    );
-                    None
-                }
-            }
-        }
-        _ => None,
-    };
-    let text = options.text || audio.is_none();
-    let silent = audio.is_none() && !options.no_audio;
-    let transcript = match &options.transcript {
-        Some(path) => {
-            Some(
-                std::fs::File::create(path).map_err(|source| DaemonError::Transcript {
-                    path: path.display().to_string(),
-                    source,
-                })?,
-            )
-        }
-        None => None,
-    };
-    let mut announcer = Announcer::new(languages, voices, audio, text, transcript)
-        .with_system_speech(system)
-        .with_base_rate(config.audio.speech_rate());
-    if silent {
-        // Said once, as a sentence, in the arbiter's language: no sound card, text instead.
-        let notice = crate::speech::notices::no_audio(languages.of(Listener::Arbiter));
-        tracing::warn!(said = true, "{notice}");
-        announcer.say_text(&Listener::Arbiter.into(), &notice);
-    }
-    Ok(announcer)
-}
-
-/// Why no configured audio output can play.
-#[derive(Debug, thiserror::Error)]
-pub enum NoAudio {
-    /// The host lists no output device.
-    #[error("no audio output device was found (is there a sound card?)")]
-    NoDevice,
-    /// The host's devices cannot be listed.
-    #[error("the audio devices cannot be listed: {0}")]
-    CannotList(crate::audio::AudioError),
-    /// The audio thread cannot start.
-    #[error("audio cannot start: {0}")]
-    CannotStart(crate::audio::AudioError),
-    /// The configured outputs did not open in time.
-    #[error("the configured audio output ({0}) cannot be opened (is there a sound card?)")]
-    CannotOpen(String),
-}
-
-/// Opens the configured outputs, giving a device that cannot open now (no sound card at all,
-/// which would be retried for ever) a moment; why not, when none can play. A device lost
-/// later is rebuilt by the audio thread.
-pub fn open_audio(config: &crate::audio::AudioConfig) -> Result<crate::audio::AudioOut, NoAudio> {
-    use crate::audio::{devices, AudioOut};
-    match devices(config.host) {
-        Ok(list) if !list.is_empty() => {}
-        Ok(_) => return Err(NoAudio::NoDevice),
-        Err(e) => return Err(NoAudio::CannotList(e)),
-    }
-    let out = AudioOut::start(config.clone()).map_err(NoAudio::CannotStart)?;
-    let deadline = Instant::now() + std::time::Duration::from_millis(1_500);
-    while !out.all_devices_open() && Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    if out.all_devices_open() {
-        Ok(out)
-    } else {
-        out.shutdown();
-        Err(NoAudio::CannotOpen(config.devices().join(", ")))
-    }
+/// The announcer `options` ask for, speaking as `config` says, on its own thread.
+fn start_announcer(options: &RunOptions, config: &Config) -> Result<AnnouncerThread, DaemonError> {
+    let announcer = crate::announce::Announcer::open(&AnnouncerOptions {
+        voices: options.voices.clone(),
+        transcript: options.transcript.clone(),
+        text: options.text,
+        no_audio: options.no_audio,
+        ..AnnouncerOptions::speaking(config)
+    })?;
+    AnnouncerThread::start(announcer).map_err(DaemonError::AnnouncerThread)
 }
 
 /// Catches the signals that would otherwise end the process mid-game. SIGINT and SIGTERM stop
@@ -732,43 +734,5 @@ fn spawn_signal_thread(quit: crossbeam_channel::Sender<keys::Quit>) -> Result<()
             }
         })
         .map_err(DaemonError::Signals)?;
-    Ok(())
-}
-
-/// Renders one utterance with the voice pack at a speech `rate` (the config's scale, as the
-/// daemon speaks it).
-pub fn render_once(
-    lang: Lang,
-    utterance: &Utterance,
-    rate: f32,
-) -> Result<crate::audio::Pcm, voices::VoicesError> {
-    let tempo = voices::tempo_for_rate(rate);
-    let voices = voices::Voices::load_at(&voices::voices_dir(None), tempo)?;
-    voices.render(lang, utterance)
-}
-
-/// Why [`speak_once`] could not speak.
-#[derive(Debug, thiserror::Error)]
-pub enum SpeakError {
-    /// The voice pack cannot render it.
-    #[error(transparent)]
-    Voices(#[from] voices::VoicesError),
-    /// No audio output can play here.
-    #[error("nothing was said: {0}; `talkclock say --print` prints the readout instead")]
-    NoAudio(#[from] NoAudio),
-}
-
-/// Speaks one utterance through the voice pack on the default output at a speech `rate`, then
-/// returns.
-pub fn speak_once(lang: Lang, utterance: &Utterance, rate: f32) -> Result<(), SpeakError> {
-    let pcm = render_once(lang, utterance, rate)?;
-    let config = crate::audio::AudioConfig::single_speaker("default");
-    let audio = open_audio(&config)?;
-    audio.speak(
-        crate::hearing::Listener::All,
-        pcm,
-        crate::audio::Priority::Readout,
-    );
-    audio.shutdown();
     Ok(())
 }

@@ -54,7 +54,12 @@ impl Prefs {
 
     /// The speech rate on the config's scale (−1 … 1) for a configured rate.
     pub fn speech_rate(self, configured: f32) -> f32 {
-        (configured + f32::from(self.rate) * RATE_STEP).clamp(-1.0, 1.0)
+        (configured + self.rate_offset()).clamp(-1.0, 1.0)
+    }
+
+    /// How far the rate steps move the speech rate, on the config's scale.
+    pub fn rate_offset(self) -> f32 {
+        f32::from(self.rate) * RATE_STEP
     }
 }
 

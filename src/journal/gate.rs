@@ -72,6 +72,11 @@ impl<T> Gate<T> {
         ready
     }
 
+    /// Every item that waits, to be changed in place (not released).
+    pub fn held_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.held.iter_mut().map(|(_, item)| item)
+    }
+
     /// How many items wait.
     pub fn len(&self) -> usize {
         self.held.len()

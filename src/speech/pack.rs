@@ -396,7 +396,7 @@ impl VoicePack {
     }
 
     /// How many times as fast as recorded the pack speaks at speech rate 0, the configured
-    /// rate's tempo coming on top ([`crate::daemon::voices::Voices::load_at`]); 1 unless the
+    /// rate's tempo coming on top ([`crate::announce::voices::Voices::load_at`]); 1 unless the
     /// manifest says. A clip said alone ends with the lengthening of a phrase at the end of a
     /// sentence, so a readout of clips runs a little longer than the engine's running speech
     /// of the same sentence; the pace, measured by `make listen`, makes up for it.

@@ -10,8 +10,7 @@ use super::mirror::{Mirror, Took};
 use super::misfits::Misfits;
 use super::queue::AlertQueue;
 use super::watch::{Change, Watch};
-use crate::daemon::announcer::Announcer;
-use crate::daemon::{CoreOutput, RunOptions};
+use crate::announce::{AnnounceError, Announcer, AnnouncerOptions};
 use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::payload::ReplyMsg;
 use crate::hall::topics::Kind;
@@ -70,7 +69,7 @@ pub enum StationError {
     Link(#[from] mqtt::LinkError),
     /// An arbiter's speech.
     #[error(transparent)]
-    Speech(#[from] crate::daemon::DaemonError),
+    Speech(#[from] AnnounceError),
     /// The mirror or the transcript.
     #[error("{what}: {source}")]
     Io {
@@ -183,17 +182,12 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
     };
     let mut arbiters = Vec::new();
     for arbiter in &config.arbiters {
-        let run = RunOptions {
-            config: None,
-            journal: PathBuf::new(),
-            socket: PathBuf::new(),
-            socket_group: false,
+        let announcer = Announcer::open(&AnnouncerOptions {
             voices: options.voices.clone(),
-            transcript: None,
             text: options.text,
             no_audio: options.no_audio,
-        };
-        let announcer = crate::daemon::make_announcer(&run, &arbiter.speech)?;
+            ..AnnouncerOptions::speaking(&arbiter.speech)
+        })?;
         arbiters.push((announcer, AlertQueue::default()));
     }
     let dashboard = match &config.dashboard {
@@ -671,12 +665,8 @@ impl Station {
                 };
                 let text = crate::speech::phrase(lang, &notice).text;
                 let (announcer, _) = &mut self.arbiters[arbiter];
-                let took = announcer.duration_of(Listener::Arbiter, &notice);
-                announcer.deliver(vec![CoreOutput::Private {
-                    at_ms: 0,
-                    listener: Listener::Arbiter,
-                    notice,
-                }]);
+                // Rendered once: how long it takes is that of the audio played.
+                let took = announcer.say_private(0, Listener::Arbiter, &notice);
                 (text, took)
             }
             Words::Text(_) | Words::Aside => {

@@ -1,17 +1,16 @@
-//! Delivering the core's outputs: spoken through voice packs to each listener's earpiece (at
+//! Delivering what is to be said: spoken through voice packs to each listener's earpiece (at
 //! his own volume and speech rate), cues mixed on top, text lines on stdout (for a screen
 //! reader, or when there is no audio), and JSON lines to a transcript file (the same lines
 //! `simulate` prints).
 
-use super::core::CoreOutput;
-use super::prefs::Prefs;
 use super::voices::Voices;
+use super::Item;
 use crate::audio::{self, AudioOut, Pcm, Priority};
 use crate::speech::{say_lines, Announcement, Languages, SayLine};
 use crate::table::{Audience, Cue, Listener, TableOutput};
 use std::io::Write;
 
-/// Where the outputs go.
+/// Where what is said goes.
 pub struct Announcer {
     languages: Languages,
     voices: Option<Voices>,
@@ -21,8 +20,8 @@ pub struct Announcer {
     system: Option<audio::SystemSpeech>,
     /// The configured speech rate (the voices were loaded at it).
     base_rate: f32,
-    /// Each listener's volume and rate steps.
-    prefs: Vec<(Listener, Prefs)>,
+    /// Each listener's speech rate less the configured one.
+    rate_offsets: Vec<(Listener, f32)>,
     /// Lines end in `\r\n` (the terminal is in raw mode).
     raw_terminal: bool,
 }
@@ -44,7 +43,7 @@ impl Announcer {
             transcript: transcript.map(std::io::BufWriter::new),
             system: None,
             base_rate: 0.0,
-            prefs: Vec::new(),
+            rate_offsets: Vec::new(),
             raw_terminal: false,
         }
     }
@@ -63,25 +62,6 @@ impl Announcer {
     /// Whether free text (help, the arbiter's message) is spoken aloud, not only printed.
     pub fn speaks_free_text(&self) -> bool {
         self.system.is_some()
-    }
-
-    /// How long `notice` takes to say to `listener`: exactly, through the voice packs; an
-    /// estimate (70 ms a character), through the system speech engine; nothing without audio.
-    /// The hall's station paces its alerts by it.
-    pub fn duration_of(&self, listener: Listener, notice: &Announcement) -> std::time::Duration {
-        let mut seconds = 0.0;
-        for line in say_lines(&self.languages, 0, &Audience::of(&[listener]), notice) {
-            if self.system.is_some() {
-                seconds += line.text.chars().count() as f64 * 0.07;
-                continue;
-            }
-            if let Some((_, Ok(pcm))) = self.render(&line) {
-                if pcm.rate > 0 {
-                    seconds += pcm.samples.len() as f64 / f64::from(pcm.rate);
-                }
-            }
-        }
-        std::time::Duration::from_secs_f64(seconds)
     }
 
     /// A say line rendered through the voice packs at its listener's rate, with its language;
@@ -105,19 +85,19 @@ impl Announcer {
         ))
     }
 
-    /// Delivers the core's outputs in order.
-    pub fn deliver(&mut self, outputs: Vec<CoreOutput>) {
+    /// Delivers items in order.
+    pub fn deliver(&mut self, items: Vec<Item>) {
         let mut table = Vec::new();
         let mut menu: Vec<(i64, Listener, Announcement)> = Vec::new();
-        for output in outputs {
-            match output {
-                CoreOutput::Table(output) => {
+        for item in items {
+            match item {
+                Item::Record(output) => {
                     self.say_menu(&std::mem::take(&mut menu));
                     table.push(output);
                 }
                 // What the menu says at once (its opening and first item) is one utterance,
                 // so that the second part never cuts off the first.
-                CoreOutput::Menu {
+                Item::Menu {
                     at_ms,
                     listener,
                     notice,
@@ -142,60 +122,68 @@ impl Announcer {
         self.say_menu(&menu);
     }
 
-    fn deliver_other(&mut self, output: CoreOutput) {
-        match output {
-            CoreOutput::Table(output) => self.deliver_table(&[output]),
-            CoreOutput::Private {
+    fn deliver_other(&mut self, item: Item) {
+        match item {
+            Item::Record(output) => {
+                self.deliver_table(&[output]);
+            }
+            Item::Private {
                 at_ms,
                 listener,
                 notice,
-            } => self.say_private(at_ms, listener, &notice),
-            CoreOutput::Text { audience, text, .. } => {
+            } => {
+                self.say_private(at_ms, listener, &notice);
+            }
+            Item::Text { audience, text } => {
                 self.say_text(&audience, &text);
             }
-            CoreOutput::Menu {
+            Item::Menu {
                 at_ms,
                 listener,
                 notice,
             } => self.say_menu(&[(at_ms, listener, notice)]),
-            CoreOutput::Prefs { listener, prefs } => self.set_prefs(listener, prefs),
-            CoreOutput::Settings(config) => {
-                self.languages = config.languages();
-            }
+            Item::Hearing {
+                listener,
+                volume_steps,
+                rate_offset,
+            } => self.set_hearing(listener, volume_steps, rate_offset),
+            Item::Languages(languages) => self.languages = languages,
+            Item::Lines(lines) => self.write_lines(lines),
         }
     }
 
     /// A listener's volume and rate: the volume is set on his route at once, the rate is
     /// used for what he hears next.
-    fn set_prefs(&mut self, listener: Listener, prefs: Prefs) {
-        self.prefs.retain(|(l, _)| *l != listener);
-        self.prefs.push((listener, prefs));
+    fn set_hearing(&mut self, listener: Listener, volume_steps: i8, rate_offset: f32) {
+        self.rate_offsets.retain(|(l, _)| *l != listener);
+        self.rate_offsets.push((listener, rate_offset));
         if let Some(audio) = &self.audio {
-            let db = f32::from(prefs.volume) * audio::VOLUME_STEP_DB;
+            let db = f32::from(volume_steps) * audio::VOLUME_STEP_DB;
             for ear in listener.ears() {
                 audio.set_gain_db(*ear, db);
             }
         }
     }
 
-    fn prefs_of(&self, listener: Listener) -> Prefs {
-        self.prefs
-            .iter()
-            .find(|(l, _)| *l == listener)
-            .map_or_else(Prefs::default, |(_, p)| *p)
-    }
-
     /// Says something to one listener that is not part of the game's record (the opponent's
-    /// time, a repeat, a volume or rate confirmation): spoken and printed, but not written to
-    /// the transcript.
-    fn say_private(&mut self, at_ms: i64, listener: Listener, notice: &Announcement) {
+    /// time, a repeat, a volume or rate confirmation, a station's alert): spoken and printed,
+    /// but not written to the transcript. Returns how long it takes to say: the length of the
+    /// audio rendered and played, an estimate through the system speech engine, nothing
+    /// without audio (the hall's station paces its alerts by it).
+    pub fn say_private(
+        &mut self,
+        at_ms: i64,
+        listener: Listener,
+        notice: &Announcement,
+    ) -> std::time::Duration {
         let transcript = self.transcript.take();
-        self.deliver_table(&[TableOutput::Say {
+        let took = self.deliver_table(&[TableOutput::Say {
             at_ms,
             audience: Audience::of(&[listener]),
             notice: notice.clone(),
         }]);
         self.transcript = transcript;
+        took
     }
 
     /// Says what the set-up menu says (prompts of one instant, to one listener, as one
@@ -218,7 +206,7 @@ impl Announcer {
     }
 
     /// Writes lines decided elsewhere (the controllers' `haptic` lines) to the transcript.
-    pub fn write_lines(&mut self, lines: Vec<String>) {
+    fn write_lines(&mut self, lines: Vec<String>) {
         if !lines.is_empty() {
             self.write_transcript(lines.into_iter());
         }
@@ -246,12 +234,14 @@ impl Announcer {
 
     /// Delivers table outputs in order. What is said at one instant to the same listeners in
     /// one language is joined into one utterance, so the second part never cuts off the first.
-    fn deliver_table(&mut self, outputs: &[TableOutput]) {
+    /// Returns how long the speech takes.
+    fn deliver_table(&mut self, outputs: &[TableOutput]) -> std::time::Duration {
+        let mut took = std::time::Duration::ZERO;
         let mut batch: Vec<Spoken> = Vec::new();
         let mut batch_at = None;
         for output in outputs {
             if batch_at != Some(output.at_ms()) {
-                self.flush(&mut batch);
+                took += self.flush(&mut batch);
                 batch_at = Some(output.at_ms());
             }
             // Each announcement is phrased once, for the transcript and the voice alike.
@@ -274,21 +264,27 @@ impl Announcer {
                 self.write_transcript(lines.into_iter());
             }
             match output {
-                TableOutput::Say { notice, .. } => self.say(said, notice, &mut batch),
+                TableOutput::Say { notice, .. } => took += self.say(said, notice, &mut batch),
                 TableOutput::Cue { cue, audience, .. } => self.cue(*cue, audience),
                 TableOutput::Core(_) | TableOutput::Warning { .. } => {}
             }
         }
-        self.flush(&mut batch);
+        took + self.flush(&mut batch)
     }
 
-    fn flush(&mut self, batch: &mut Vec<Spoken>) {
+    /// Plays the speech gathered; returns how long it is.
+    fn flush(&mut self, batch: &mut Vec<Spoken>) -> std::time::Duration {
+        let mut seconds = 0.0;
         for spoken in batch.drain(..) {
+            if spoken.rate > 0 {
+                seconds += spoken.samples.len() as f64 / f64::from(spoken.rate);
+            }
             if let Some(audio) = &self.audio {
                 let pcm = Pcm::new(spoken.rate, spoken.samples);
                 audio.speak(spoken.audience, pcm, spoken.priority);
             }
         }
+        std::time::Duration::from_secs_f64(seconds)
     }
 
     /// Says free text (the arbiter's message): as a text line, and through the system speech
@@ -304,7 +300,15 @@ impl Announcer {
         }
     }
 
-    fn say(&mut self, lines: Vec<SayLine>, notice: &Announcement, batch: &mut Vec<Spoken>) {
+    /// Prints and speaks say lines: through the system speech engine at once (returning how
+    /// long that takes, estimated at 70 ms a character), or rendered into `batch`.
+    fn say(
+        &mut self,
+        lines: Vec<SayLine>,
+        notice: &Announcement,
+        batch: &mut Vec<Spoken>,
+    ) -> std::time::Duration {
+        let mut spoken_chars = 0;
         for line in lines {
             if self.text {
                 self.print_line(&line.audience, &line.text);
@@ -314,6 +318,7 @@ impl Announcer {
                 if let Err(e) = system.speak(&line.text, interrupt) {
                     tracing::warn!("system speech: {e}");
                 }
+                spoken_chars += line.text.chars().count() as u64;
                 continue;
             }
             let Some((lang, rendered)) = self.render(&line) else {
@@ -346,15 +351,21 @@ impl Announcer {
                 }),
             }
         }
+        std::time::Duration::from_millis(70 * spoken_chars)
     }
 
     /// The speech rate for an audience: a listener's own when he alone hears it, else the
     /// configured one.
     fn listener_rate(&self, audience: &Audience) -> f32 {
-        match audience.listeners() {
-            [one] => self.prefs_of(*one).speech_rate(self.base_rate),
-            _ => self.base_rate,
-        }
+        let offset = match audience.listeners() {
+            [one] => self
+                .rate_offsets
+                .iter()
+                .find(|(l, _)| l == one)
+                .map_or(0.0, |(_, offset)| *offset),
+            _ => return self.base_rate,
+        };
+        (self.base_rate + offset).clamp(-1.0, 1.0)
     }
 
     /// One text line on stdout: `[audience] text`, starting at column 0 in a raw terminal too.

@@ -104,14 +104,6 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let (mut core, synced) = open_core(options, config, config_text, publisher)?;
     let mut announcer = start_announcer(options, core.config())?;
     core.set_free_text_aloud(announcer.speaks_free_text());
-    if options.config.is_none() {
-        // The embedded default speaks the locale's language: said, with how to change it.
-        let lang = core.config().arbiter_language;
-        announcer.send(vec![Item::Text {
-            audience: crate::hearing::Audience::of(&Listener::EARS),
-            text: crate::speech::notices::default_language(lang),
-        }]);
-    }
     if let Some(path) = &options.config {
         core.set_config_file(Box::new(config_file::DiskConfig::new(path.clone())));
     }
@@ -181,6 +173,16 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
     let inputs = keys::start(&core.config().input, input_tx, quit_tx.clone(), closed_tx)?;
     announcer.set_raw_terminal(inputs.raw_mode.is_some());
     spawn_signal_thread(quit_tx)?;
+    if options.config.is_none() {
+        // The embedded default speaks the locale's language: said, with how to change it.
+        // Said once the keys and signals are taken, so that Ctrl-C right after it stops the
+        // clock cleanly (before, it could come while the terminal was not yet raw and kill it).
+        let lang = core.config().arbiter_language;
+        announcer.send(vec![Item::Text {
+            audience: crate::hearing::Audience::of(&Listener::EARS),
+            text: crate::speech::notices::default_language(lang),
+        }]);
+    }
 
     deliver(&mut core, &mut announcer, &mut feeds)?;
     notify::ready();

@@ -53,7 +53,9 @@ mod tests {
     use super::super::phrase_table::clip_text;
     use super::super::slavic::{Noun, HOUR, MINUTE, SECOND};
     use super::*;
-    use crate::speech::announcement::{Announcement, Side};
+    use crate::speech::announcement::{
+        Announcement, ClockPhase, ControlEnd, Overtime, OvertimeState, Rules, Side, StageInfo,
+    };
     use crate::speech::catalogue::Catalogue;
     use crate::speech::duration::{exact_parts, spoken_parts};
     use crate::speech::template;
@@ -121,7 +123,7 @@ mod tests {
     fn feminine(n: usize) -> String {
         match n {
             0..=19 => FEMININE[n].to_string(),
-            _ if n % 10 == 0 => TENS[n / 10].to_string(),
+            _ if n.is_multiple_of(10) => TENS[n / 10].to_string(),
             _ if n % 10 == 1 => format!("{} jeden", TENS[n / 10]),
             _ => format!("{} {}", TENS[n / 10], FEMININE[n % 10]),
         }
@@ -136,7 +138,10 @@ mod tests {
             assert_eq!(count(n as u64, &MINUTE, NOM), want, "{n}");
             // "minuta", "minuty", "minut" → "sekunda", "sekundy", "sekund".
             let sec = form.replace("minut", "sekund");
-            assert_eq!(count(n as u64, &SECOND, NOM), format!("{} {sec}", feminine(n)));
+            assert_eq!(
+                count(n as u64, &SECOND, NOM),
+                format!("{} {sec}", feminine(n))
+            );
         }
     }
 
@@ -228,7 +233,10 @@ mod tests {
         assert_eq!(count(2_000, &MINUTE, NOM), "dwa tysiące minut");
         assert_eq!(count(5_000, &MINUTE, NOM), "pięć tysięcy minut");
         assert_eq!(count(22_000, &MINUTE, NOM), "dwadzieścia dwa tysiące minut");
-        assert_eq!(count(21_000, &MINUTE, NOM), "dwadzieścia jeden tysięcy minut");
+        assert_eq!(
+            count(21_000, &MINUTE, NOM),
+            "dwadzieścia jeden tysięcy minut"
+        );
         assert_eq!(count(1_000_000, &HOUR, NOM), "milion godzin");
         assert_eq!(count(3_000_000, &HOUR, NOM), "trzy miliony godzin");
     }
@@ -260,5 +268,99 @@ mod tests {
         assert_eq!(phrase(&warning), "Białe: pięć minut do kontroli czasu.");
         let flag = Announcement::Flag { side: Side::White };
         assert_eq!(phrase(&flag), "Spadła chorągiewka białych.");
+    }
+
+    fn stage(moves: Option<u32>, time_ms: i64, increment_ms: i64) -> StageInfo {
+        StageInfo {
+            moves,
+            time_ms,
+            increment_ms,
+            delay_ms: 0,
+            delay_kind: None,
+            repeat: false,
+        }
+    }
+
+    fn periods_left(side: Side, period: u32, left: u32) -> Announcement {
+        Announcement::Overtime {
+            side,
+            overtime: Overtime::Byoyomi {
+                periods: 30,
+                time: 30_000,
+            },
+            state: OvertimeState {
+                period,
+                periods_left: Some(left),
+                moves_left: None,
+            },
+        }
+    }
+
+    #[test]
+    fn clock_check_and_overtime() {
+        let fide = Announcement::ClockCheck {
+            rules: Rules::Fide,
+            stages: vec![stage(Some(40), 120 * MIN, 30_000), stage(None, 60 * MIN, 0)],
+            white_ms: 120 * MIN,
+            black_ms: 120 * MIN,
+            end: ControlEnd::Flag,
+        };
+        assert_eq!(
+            phrase(&fide),
+            "Sprawdzenie zegara. Przepisy FIDE. Tempo gry: dwie godziny na czterdzieści \
+             ruchów, plus trzydzieści sekund na ruch; potem jedna godzina do końca partii. \
+             Białe: dwie godziny. Czarne: dwie godziny."
+        );
+        let canadian = Announcement::ClockCheck {
+            rules: Rules::RussianDraughts,
+            stages: vec![stage(None, 60 * MIN, 0)],
+            white_ms: 60 * MIN,
+            black_ms: 60 * MIN,
+            end: ControlEnd::Overtime(Overtime::Canadian {
+                moves: 10,
+                time: MIN,
+            }),
+        };
+        assert_eq!(
+            phrase(&canadian),
+            "Sprawdzenie zegara. Zasady warcabów rosyjskich. Tempo gry: jedna godzina; potem \
+             okresy: jedna minuta na dziesięć ruchów. Białe: jedna godzina. Czarne: jedna \
+             godzina."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::White, 1, 5)),
+            "Białe: koniec czasu podstawowego, pozostało pięć okresów."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::Black, 9, 22)),
+            "Czarne: pozostały dwadzieścia dwa okresy."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::Black, 9, 21)),
+            "Czarne: pozostało dwadzieścia jeden okresów."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::Black, 29, 2)),
+            "Czarne: pozostały dwa okresy."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::White, 30, 1)),
+            "Białe: ostatni okres."
+        );
+        let upcount = Announcement::PhaseReadout {
+            side: Side::White,
+            remaining_ms: MIN,
+            phase: ClockPhase::Upcount,
+        };
+        assert_eq!(phrase(&upcount), "Białe zużyły jedną minutę.");
+        let adjusted = Announcement::Adjusted {
+            side: Side::Black,
+            new_ms: MIN,
+            clamped: false,
+        };
+        assert_eq!(
+            phrase(&adjusted),
+            "Czas czarnych ustawiono na jedną minutę."
+        );
     }
 }

@@ -52,7 +52,9 @@ mod tests {
     use super::super::phrase_table::clip_text;
     use super::super::slavic::{Noun, HOUR, MINUTE, SECOND};
     use super::*;
-    use crate::speech::announcement::{Announcement, Side};
+    use crate::speech::announcement::{
+        Announcement, ClockPhase, ControlEnd, Overtime, OvertimeState, Rules, Side, StageInfo,
+    };
     use crate::speech::catalogue::Catalogue;
     use crate::speech::duration::{exact_parts, spoken_parts};
     use crate::speech::template;
@@ -112,7 +114,7 @@ mod tests {
     fn feminine(n: usize) -> String {
         match n {
             0..=19 => FEMININE[n].to_string(),
-            _ if n % 10 == 0 => TENS[n / 10].to_string(),
+            _ if n.is_multiple_of(10) => TENS[n / 10].to_string(),
             _ => format!("{} {}", TENS[n / 10], FEMININE[n % 10]),
         }
     }
@@ -126,7 +128,10 @@ mod tests {
             assert_eq!(count(n as u64, &MINUTE, NOM), want, "{n}");
             // "хвилина", "хвилини", "хвилин" → "секунда", "секунди", "секунд".
             let sec = form.replace("хвилин", "секунд");
-            assert_eq!(count(n as u64, &SECOND, NOM), format!("{} {sec}", feminine(n)));
+            assert_eq!(
+                count(n as u64, &SECOND, NOM),
+                format!("{} {sec}", feminine(n))
+            );
         }
     }
 
@@ -245,5 +250,85 @@ mod tests {
         assert_eq!(phrase(&warning), "Білі: п'ять хвилин до контролю.");
         let flag = Announcement::Flag { side: Side::White };
         assert_eq!(phrase(&flag), "Прапорець упав у білих.");
+    }
+
+    fn stage(moves: Option<u32>, time_ms: i64, increment_ms: i64) -> StageInfo {
+        StageInfo {
+            moves,
+            time_ms,
+            increment_ms,
+            delay_ms: 0,
+            delay_kind: None,
+            repeat: false,
+        }
+    }
+
+    fn periods_left(side: Side, period: u32, left: u32) -> Announcement {
+        Announcement::Overtime {
+            side,
+            overtime: Overtime::Byoyomi {
+                periods: 30,
+                time: 30_000,
+            },
+            state: OvertimeState {
+                period,
+                periods_left: Some(left),
+                moves_left: None,
+            },
+        }
+    }
+
+    #[test]
+    fn clock_check_and_overtime() {
+        let fide = Announcement::ClockCheck {
+            rules: Rules::Fide,
+            stages: vec![stage(Some(40), 120 * MIN, 30_000), stage(None, 60 * MIN, 0)],
+            white_ms: 120 * MIN,
+            black_ms: 120 * MIN,
+            end: ControlEnd::Flag,
+        };
+        assert_eq!(
+            phrase(&fide),
+            "Перевірка годинника. Правила ФІДЕ. Контроль: сорок ходів за дві години, плюс \
+             тридцять секунд за хід; потім одна година до кінця партії. Білі: дві години. \
+             Чорні: дві години."
+        );
+        let canadian = Announcement::ClockCheck {
+            rules: Rules::RussianDraughts,
+            stages: vec![stage(None, 60 * MIN, 0)],
+            white_ms: 60 * MIN,
+            black_ms: 60 * MIN,
+            end: ControlEnd::Overtime(Overtime::Canadian {
+                moves: 10,
+                time: MIN,
+            }),
+        };
+        assert_eq!(
+            phrase(&canadian),
+            "Перевірка годинника. Правила російських шашок. Контроль: одна година; потім \
+             періоди: десять ходів за одну хвилину. Білі: одна година. Чорні: одна година."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::White, 1, 5)),
+            "Білі: основний час вичерпано, залишилося п'ять періодів."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::Black, 9, 21)),
+            "Чорні: залишився двадцять один період."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::Black, 8, 22)),
+            "Чорні: залишилося двадцять два періоди."
+        );
+        assert_eq!(
+            phrase(&periods_left(Side::White, 30, 1)),
+            "Білі: останній період."
+        );
+        let upcount = Announcement::PhaseReadout {
+            side: Side::White,
+            remaining_ms: 21 * MIN,
+            phase: ClockPhase::Upcount,
+        };
+        assert_eq!(phrase(&upcount), "Білі витратили двадцять одну хвилину.");
     }
 }

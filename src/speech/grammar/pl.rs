@@ -44,7 +44,7 @@ impl Grammar for Polish {
     }
 
     fn count_clips(&self) -> &'static [Clip] {
-        &[]
+        RULES.phrases().clips()
     }
 }
 
@@ -362,5 +362,23 @@ mod tests {
             phrase(&adjusted),
             "Czas czarnych ustawiono na jedną minutę."
         );
+    }
+
+    #[test]
+    fn the_counts_have_phrase_clips() {
+        let clips = Polish.count_clips();
+        let text = |key: &str| clips.iter().find(|c| c.key == key).map(|c| c.text);
+        assert_eq!(text("c_min_21"), Some("dwadzieścia jeden minut"));
+        assert_eq!(text("c_min_22"), Some("dwadzieścia dwie minuty"));
+        assert_eq!(text("c_min_1_acc"), Some("jedną minutę"));
+        assert_eq!(text("c_min_21_acc"), None, "21 is not CLDR's one in Polish");
+        assert_eq!(text("c_sec_12"), Some("dwanaście sekund"));
+        assert_eq!(text("c_hour_1"), Some("jedna godzina"));
+        assert_eq!(text("c_move_5"), Some("pięć ruchów"));
+        assert_eq!(text("c_period_2"), Some("dwa okresy"));
+        let mut b = Builder::new();
+        Polish.duration(&mut b, spoken_parts(62 * MIN), None);
+        let said = b.finish();
+        assert_eq!(said.keys().collect::<Vec<_>>(), ["c_hour_1", "c_min_2_end"]);
     }
 }

@@ -1,12 +1,18 @@
 //! Numbers and counted nouns of the Slavic languages whose number words agree with the noun
 //! (Ukrainian, Polish): "одна хвилина", "dwie minuty", and after a preposition the
 //! accusative "за одну хвилину", "jedną minutę"; the noun takes CLDR's one/few/many form.
-//! What differs between them is data, [`Rules`]; the words are in each catalogue.
+//! What differs between them is data, [`Rules`]; the words are in each catalogue. The counts
+//! a clock says every game have phrase clips, as Russian's do ("двадцять одна хвилина" in one
+//! breath); other counts are said word by word.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
 use super::{Plural, Plurals};
 use crate::speech::catalogue::Catalogue;
 use crate::speech::duration::Spoken;
-use crate::speech::utterance::{Builder, Clip};
+use crate::speech::utterance::{Builder, Clip, Tone};
 
 /// Grammatical gender of a counted noun; it changes the words for 1 and 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,38 +58,49 @@ pub(super) struct Rules {
     pub lone_scale: bool,
 }
 
-/// A counted noun: its gender and its catalogue keys.
+/// A counted noun: its gender, its catalogue keys and its phrase clips.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Noun {
     gender: Gender,
     /// The key stem: `u_min` for `u_min_1`, `u_min_1_acc`, `u_min_few`, `u_min_many`.
     stem: &'static str,
+    /// The counts said as one phrase clip, if any.
+    phrases: Option<Phrases>,
+}
+
+const fn phrased(id: &'static str, from: u64, to: u64, tone: Tone) -> Option<Phrases> {
+    Some(Phrases { id, from, to, tone })
 }
 
 /// "година", "godzina".
 pub(super) const HOUR: Noun = Noun {
     gender: Gender::Feminine,
     stem: "u_hour",
+    phrases: phrased("hour", 1, 9, Tone::Both),
 };
 /// "хвилина", "minuta".
 pub(super) const MINUTE: Noun = Noun {
     gender: Gender::Feminine,
     stem: "u_min",
+    phrases: phrased("min", 1, 59, Tone::Both),
 };
 /// "секунда", "sekunda".
 pub(super) const SECOND: Noun = Noun {
     gender: Gender::Feminine,
     stem: "u_sec",
+    phrases: phrased("sec", 0, 59, Tone::Both),
 };
 /// "хід", "ruch".
 pub(super) const MOVE: Noun = Noun {
     gender: Gender::Masculine,
     stem: "u_move",
+    phrases: phrased("move", 1, 60, Tone::Final),
 };
 /// "період", "okres".
 pub(super) const PERIOD: Noun = Noun {
     gender: Gender::Masculine,
     stem: "u_period",
+    phrases: phrased("period", 2, 10, Tone::Both),
 };
 
 /// The scales above the hundreds, largest first: size and key stem.
@@ -123,10 +140,69 @@ impl Rules {
         b.say(self.clip(&format!("{}_{form}", noun.stem)));
     }
 
-    /// Says `n` and the form of `noun` that agrees with it ("двадцять дві хвилини").
+    /// Says `n` and the form of `noun` that agrees with it ("двадцять дві хвилини"): one
+    /// phrase clip where the noun has one for `n`, else word by word.
     pub(super) fn say_count(&self, b: &mut Builder, n: u64, noun: &Noun, case: Case) {
+        let phrase = noun
+            .phrases
+            .and_then(|p| self.phrases().get(p.id, n, self.variant(n, noun, case)));
+        match phrase {
+            Some(clip) => b.say(clip),
+            None => self.say_count_in_words(b, n, noun, case),
+        }
+    }
+
+    fn say_count_in_words(&self, b: &mut Builder, n: u64, noun: &Noun, case: Case) {
         self.say_number(b, n, noun.gender, case);
         self.say_noun(b, n, noun, case);
+    }
+
+    /// The phrase table's variant of a count: the accusative differs only for a feminine
+    /// "one" ("одну хвилину", "jedną minutę").
+    fn variant(&self, n: u64, noun: &Noun, case: Case) -> &'static str {
+        match (self.plural(n), noun.gender, case) {
+            (Plural::One, Gender::Feminine, Case::Accusative) => "acc",
+            _ => "",
+        }
+    }
+
+    /// The language's phrase clips of the counts, made once from its catalogue's words.
+    pub(super) fn phrases(&self) -> &'static PhraseTable {
+        static MADE: LazyLock<Mutex<HashMap<&'static str, &'static PhraseTable>>> =
+            LazyLock::new(|| Mutex::new(HashMap::new()));
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(table) = made.get(self.code) {
+            return table;
+        }
+        let table: &'static PhraseTable = Box::leak(Box::new(self.build_phrases()));
+        made.insert(self.code, table);
+        table
+    }
+
+    fn build_phrases(&self) -> PhraseTable {
+        let mut entries = Vec::new();
+        for noun in [HOUR, MINUTE, SECOND, MOVE, PERIOD] {
+            let Some(phrases) = noun.phrases else {
+                continue;
+            };
+            for count in phrases.from..=phrases.to {
+                for case in [Case::Nominative, Case::Accusative] {
+                    let variant = self.variant(count, &noun, case);
+                    if case == Case::Accusative && variant.is_empty() {
+                        continue;
+                    }
+                    let mut words = Builder::new();
+                    self.say_count_in_words(&mut words, count, &noun, case);
+                    entries.push(Entry {
+                        phrases,
+                        count,
+                        variant,
+                        text: clip_text(&words.finish().text),
+                    });
+                }
+            }
+        }
+        PhraseTable::build(entries)
     }
 
     /// Says the non-zero parts of a duration, or zero seconds.
@@ -164,6 +240,7 @@ impl Rules {
                     Gender::Masculine
                 },
                 stem,
+                phrases: None,
             };
             if count > 1 || !self.lone_scale {
                 self.say_below_thousand(b, count, scale.gender, case, true);

@@ -43,7 +43,7 @@ impl Grammar for Ukrainian {
     }
 
     fn count_clips(&self) -> &'static [Clip] {
-        &[]
+        RULES.phrases().clips()
     }
 }
 
@@ -330,5 +330,27 @@ mod tests {
             phase: ClockPhase::Upcount,
         };
         assert_eq!(phrase(&upcount), "Білі витратили двадцять одну хвилину.");
+    }
+
+    #[test]
+    fn the_counts_have_phrase_clips() {
+        let clips = Ukrainian.count_clips();
+        let text = |key: &str| clips.iter().find(|c| c.key == key).map(|c| c.text);
+        assert_eq!(text("c_min_21"), Some("двадцять одна хвилина"));
+        assert_eq!(text("c_min_21_acc"), Some("двадцять одну хвилину"));
+        assert_eq!(text("c_sec_0"), Some("нуль секунд"));
+        assert_eq!(text("c_hour_2"), Some("дві години"));
+        assert_eq!(text("c_move_22"), Some("двадцять два ходи"));
+        assert_eq!(text("c_period_5"), Some("п'ять періодів"));
+        assert_eq!(text("c_hour_1_acc"), Some("одну годину"));
+        assert_eq!(
+            text("c_move_1_acc"),
+            None,
+            "a masculine noun has no accusative of its own"
+        );
+        let mut b = Builder::new();
+        Ukrainian.duration(&mut b, spoken_parts(62 * MIN), None);
+        let said = b.finish();
+        assert_eq!(said.keys().collect::<Vec<_>>(), ["c_hour_1", "c_min_2_end"]);
     }
 }

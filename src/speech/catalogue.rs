@@ -20,6 +20,8 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("ru", include_str!("lang/ru.toml")),
     ("en", include_str!("lang/en.toml")),
     ("de", include_str!("lang/de.toml")),
+    ("uk", include_str!("lang/uk.toml")),
+    ("pl", include_str!("lang/pl.toml")),
 ];
 
 /// A part of a catalogue, in the order a voice pack lists its clips.

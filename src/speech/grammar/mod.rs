@@ -6,15 +6,20 @@ mod de;
 mod en;
 mod en_numbers;
 mod phrase_table;
+mod pl;
 mod plural;
 mod ru;
 mod ru_numbers;
 mod ru_stress;
+mod slavic;
+mod uk;
 
 pub(crate) use de::German;
 pub(crate) use en::English;
+pub(crate) use pl::Polish;
 pub(crate) use plural::{Plural, Plurals};
 pub(crate) use ru::Russian;
+pub(crate) use uk::Ukrainian;
 
 use super::duration::Spoken;
 use super::utterance::{Builder, Clip};
@@ -58,6 +63,8 @@ pub(crate) fn of_code(code: &str) -> Option<&'static dyn Grammar> {
         "ru" => Some(&Russian),
         "en" => Some(&English),
         "de" => Some(&German),
+        "uk" => Some(&Ukrainian),
+        "pl" => Some(&Polish),
         _ => None,
     }
 }

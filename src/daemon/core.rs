@@ -22,7 +22,7 @@ mod time;
 
 pub use inputs::{Clocks, CoreMsg, JournalEvent};
 pub use journaling::{LOW_SPACE_BYTES, RETRY_MS};
-pub use outputs::{CoreError, CoreOutput, JournalOp, TextKind};
+pub use outputs::{CoreError, CoreOutput, JournalOp, RestoreError, TextKind};
 
 use super::prefs::Prefs;
 use super::stamping::Stamper;
@@ -107,9 +107,9 @@ impl Core {
         journal: &Journal,
         table: Table,
         at: Clocks,
-    ) -> Result<Core, String> {
+    ) -> Result<Core, RestoreError> {
         let config_text = journal.current_config_text().to_string();
-        let config = Config::parse(&config_text, "journal").map_err(|e| e.to_string())?;
+        let config = Config::parse(&config_text, "journal")?;
         let game_ms = journal.last_game_ms();
         let mut core = Core::with(
             name,
@@ -132,7 +132,7 @@ impl Core {
                 core.set_prefs(*listener, Prefs::new(*volume, *rate));
             }
         }
-        core.mark_restored(at, game_ms).map_err(|e| e.to_string())?;
+        core.mark_restored(at, game_ms)?;
         if journal.evidence != crate::journal::Evidence::Chained {
             let text = crate::speech::notices::journal_unchained(core.language(Listener::Arbiter));
             core.text(&[Listener::Arbiter], text);

@@ -8,7 +8,9 @@
 //! [`Driven`] is a core with its driver: each call into the core is followed by the driver's
 //! turn, so the daemon's loop, the tests and the benchmarks drive the same pair.
 
-use super::core::{Clocks, Core, CoreError, CoreMsg, CoreOutput, JournalEvent, JournalOp};
+use super::core::{
+    Clocks, Core, CoreError, CoreMsg, CoreOutput, JournalEvent, JournalOp, RestoreError,
+};
 use crate::control::reply::Reply;
 use crate::hall::store::Publisher;
 use crate::journal::{Journal, Record, Store, Written};
@@ -211,22 +213,18 @@ impl Driven {
         journal: &Journal,
         table: Table,
         at: Clocks,
-    ) -> Result<Driven, String> {
+    ) -> Result<Driven, RestoreError> {
         let core = Core::restore(driver.describe(), journal, table, at)?;
         let mut driven = Driven {
             core,
             driver,
             last: at,
         };
-        driven
-            .driver
-            .run(&mut driven.core, at)
-            .map_err(|e| e.to_string())?;
+        driven.driver.run(&mut driven.core, at)?;
         if driven.core.journal_down() {
-            return Err(format!(
-                "{}: cannot write the journal: the journal cannot be written",
-                driven.driver.describe()
-            ));
+            return Err(RestoreError::Down {
+                store: driven.driver.describe(),
+            });
         }
         Ok(driven)
     }

@@ -32,7 +32,7 @@ pub enum DaemonError {
     Journal(#[from] super::CoreError),
     /// The game in the journal cannot be restored (exit 3).
     #[error("cannot restore the game from the journal: {0}")]
-    Restore(String),
+    Restore(#[from] super::core::RestoreError),
     /// The announcer cannot open: its voice packs cannot be loaded (exit 4) or its
     /// transcript file cannot be written (exit 7).
     #[error(transparent)]

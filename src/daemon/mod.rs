@@ -629,8 +629,7 @@ fn open_core(
             )?;
             let synced = store.signal();
             let driver = driving(store, publisher(resumed_lines(path, journal.good_len)));
-            let core =
-                Driven::restore(driver, &journal, table, now).map_err(DaemonError::Restore)?;
+            let core = Driven::restore(driver, &journal, table, now)?;
             tracing::info!("restored the game from {name}: paused; the arbiter resumes it");
             return Ok((core, synced));
         }

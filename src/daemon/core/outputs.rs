@@ -81,6 +81,23 @@ pub enum CoreError {
     },
 }
 
+/// Why a journal's game cannot be restored.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The configuration the journal recorded no longer reads.
+    #[error("{0}")]
+    Config(#[from] crate::config::ConfigError),
+    /// The restore's own records cannot be written.
+    #[error("{0}")]
+    Core(#[from] CoreError),
+    /// The journal cannot be written at all.
+    #[error("{store}: cannot write the journal: the journal cannot be written")]
+    Down {
+        /// Where the journal is.
+        store: String,
+    },
+}
+
 /// What the core asks of the journal, in order: the driver does it and answers with
 /// [`super::JournalEvent`]s.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,7 +8,7 @@
 //! 2000× real time): a 15-second game is hours of mostly silent samples, so they are not
 //! stored but streamed through a FIFO to a reader in this test that keeps only the figures.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -235,6 +235,7 @@ fn daemon_game(dir: &Path, layout: &str) -> (Vec<(String, Figures)>, String) {
 /// the daemon never logged the guard acting.
 #[test]
 fn a_whole_game_never_reaches_full_scale_on_any_layout() {
+    let _sound = common::sound_lock();
     let dir = tempfile::tempdir().expect("tempdir");
     for (layout, _) in layouts() {
         let (figures, log) = daemon_game(dir.path(), layout);

@@ -2,7 +2,7 @@
 //! PulseAudio null sink), recorded from the sink monitor; and the no-server case, which
 //! must fail quickly instead of hanging or panicking.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -33,6 +33,7 @@ fn no_server_fails_fast(dir: &Path) {
 
 #[test]
 fn system_speech_through_speech_dispatcher() {
+    let _sound = common::sound_lock();
     common::init_logging();
     let dir = tempfile::tempdir().expect("tempdir");
     std::env::set_var("XDG_RUNTIME_DIR", dir.path());

@@ -2,9 +2,8 @@
 //! sink: `repeat` says the last announcement again into the same earpiece, `volume_down`
 //! makes what follows 3 dB quieter, `rate_up` makes it shorter, and the journal keeps both.
 
-mod common;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common;
+use crate::common_daemon;
 
 use common::{channels, record_utterance, PulseServer, Recorder};
 use std::time::Duration;
@@ -53,6 +52,7 @@ fn energy(samples: &[f32]) -> (f64, usize) {
 
 #[test]
 fn repeat_volume_and_rate_buttons_work_through_the_real_daemon() {
+    let _sound = common::sound_lock();
     let dir = tempfile::tempdir().unwrap();
     let _pulse = PulseServer::start(dir.path()).expect("private pulseaudio");
     let recorder = Recorder::start().expect("parec on the sink monitor");

@@ -2,9 +2,8 @@
 //! game played through the socket and injected presses; the journal, the spoken output, the
 //! transcript and the final times are checked.
 
-mod common;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common;
+use crate::common_daemon;
 
 use common::{channels, peak, record_utterance, PulseServer, Recorder};
 use common_daemon::json_lines;
@@ -25,6 +24,7 @@ language = \"en\"
 
 #[test]
 fn a_short_game_through_the_real_daemon() {
+    let _sound = common::sound_lock();
     let dir = tempfile::tempdir().unwrap();
     let _pulse = PulseServer::start(dir.path()).expect("private pulseaudio");
     let recorder = Recorder::start().expect("parec on the sink monitor");

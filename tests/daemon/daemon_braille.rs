@@ -6,8 +6,7 @@
 //! English through `-t en_US`. Without BRLTTY the daemon says so once and the game goes on.
 //! Needs the Debian package `brltty` (`.ci/install-deps.sh test`).
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::Files;
 use std::io::{BufRead, BufReader, Write};

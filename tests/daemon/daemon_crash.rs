@@ -2,8 +2,7 @@
 //! 100 times, and restarted each time. No acknowledged press is lost, the restored times are
 //! within a second of the truth, and replaying the journal gives the live transcript.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::json_lines;
 use std::time::{Duration, Instant};

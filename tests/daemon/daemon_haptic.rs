@@ -3,8 +3,7 @@
 //! him, and a press's own feedback never overlaps another pattern (the one it cuts plays
 //! again, whole, after it). Driving a rumble motor is not built; these lines are the schedule.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::{json_lines, Files};
 use serde_json::Value;

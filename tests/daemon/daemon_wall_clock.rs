@@ -5,8 +5,7 @@
 //! records the wall clock as it was told. (Before suspend was told by `CLOCK_BOOTTIME`, the
 //! wall clock's step was taken for a suspend and paused the game.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

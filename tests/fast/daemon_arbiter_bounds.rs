@@ -2,8 +2,7 @@
 //! beyond 24:00:00, in `set` or in `adjust`, is refused with an error that names the value,
 //! and the clock is unchanged: no flag, no cut, no wrap.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::Daemon;
 use std::path::Path;

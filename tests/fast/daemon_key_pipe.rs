@@ -3,8 +3,7 @@
 //! count; a 50 MB line is dropped without being held in memory and the press after it counts;
 //! a hundred thousand distinct unbound key names do not grow the daemon's memory.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::Daemon;
 use std::io::Write;

@@ -2,8 +2,7 @@
 //! progress is refused unless confirmed (`--force`) — before, it closed the game at once — and
 //! a `reload` takes the new button bindings (before, it answered ok and kept the old ones).
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::process::Command;
 use std::time::Duration;

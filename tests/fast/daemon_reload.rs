@@ -1,8 +1,7 @@
 //! `reload` on the real daemon: refused while a clock runs, taken while paused (journaled, so a
 //! restored game keeps the new settings), and never allowed to change a running game's control.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::json_lines;
 

@@ -3,8 +3,7 @@
 //! the saved file keeps its comments and loads, and the next game runs the chosen control. A
 //! locked menu refuses and leaves the file as it was.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use common_daemon::{json_lines, Files};
 use std::path::Path;

@@ -1,8 +1,7 @@
 //! The real daemon's control socket under garbage: random bytes, invalid UTF-8, an oversized
 //! line, a connection closed half-way. Every request gets an error reply; the daemon lives on.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;

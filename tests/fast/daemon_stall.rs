@@ -2,8 +2,7 @@
 //! its instant and the arbiter is told how long the clock did not run. (Before, nothing
 //! noticed: the flag was told seconds late and no one knew why.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::time::Duration;
 use talkclock_harness::libc::{SIGCONT, SIGSTOP};

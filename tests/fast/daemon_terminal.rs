@@ -2,10 +2,8 @@
 //! is stopping, in each listener's language (before, it said "controller lost, the clock keeps
 //! running", half in English, while the daemon stopped); SIGTERM says the same.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
-#[path = "daemon/pty.rs"]
-mod pty;
+use crate::common_daemon;
+use crate::pty;
 
 use std::process::Command;
 use std::time::Duration;

@@ -3,8 +3,7 @@
 //! told; a crash after that loses nothing. (Before, it went unnoticed and the game was lost at
 //! the next crash.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::time::Duration;
 use talkclock::journal::{Journal, Record};

@@ -3,8 +3,7 @@
 //! game and appended five records at its own offset; the first then wrote over them, and
 //! after the next crash the journal had a broken line in the middle.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::process::{Command, Stdio};
 use talkclock::journal::Journal;

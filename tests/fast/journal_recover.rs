@@ -3,8 +3,7 @@
 //! points to `talkclock recover`, which restores the game up to the last good record and keeps
 //! the damaged file and the rest aside; the next run restores it paused for the arbiter.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

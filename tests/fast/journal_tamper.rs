@@ -3,8 +3,7 @@
 //! restore, naming the first record that does not fit; and at the end of a game the arbiter is
 //! told the journal's seal. (Before, such an edit replayed and restored as if written so.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;

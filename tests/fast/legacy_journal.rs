@@ -2,8 +2,7 @@
 //! is the words of a script line) still replays to the transcript that version printed, and the
 //! daemon restores its game, appending typed records after the old ones.
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::path::Path;
 use std::process::Command;

@@ -11,8 +11,7 @@
 //! for), and the messages are withheld at delivery; a refused login is CONNACK 135 and exit
 //! code 135 under v5.
 
-#[path = "hall/common_hall.rs"]
-mod common_hall;
+use crate::common_hall;
 
 use common_hall::{hall_init, open_tempdir, topic, Hall, EVENT};
 use std::process::Command;

@@ -3,10 +3,8 @@
 //! arbiter's command through the broker, and a dead board's game moved onto a spare from the
 //! station's mirror (issue 14). Every board and the station are the real binary.
 
-#[path = "hall/boards.rs"]
-mod boards;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::boards;
+use crate::common_daemon;
 
 use boards::*;
 use std::time::{Duration, Instant};

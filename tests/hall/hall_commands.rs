@@ -3,10 +3,8 @@
 //! mirror (`talkclock import --from-station`, rule 1.7.4), and a board whose credentials are
 //! another board's (the broker refuses it; the board says so).
 
-#[path = "hall/boards.rs"]
-mod boards;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::boards;
+use crate::common_daemon;
 
 use boards::*;
 use std::process::{Command, Stdio};

@@ -5,12 +5,9 @@
 //! again from the gap; a retained state with absurd values is refused, logged, and shown
 //! neither by `station status` nor on the dashboard.
 
-#[path = "hall/boards.rs"]
-mod boards;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
-#[path = "web/http.rs"]
-mod http;
+use crate::boards;
+use crate::common_daemon;
+use crate::http;
 
 use boards::*;
 use std::net::SocketAddr;

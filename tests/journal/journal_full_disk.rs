@@ -4,8 +4,7 @@
 //! arbiter resumes; the journal stays whole. A journal path that is not a regular file
 //! (`/dev/full`, a FIFO) is refused at start (before, /dev/full grew memory to 3.5 GB).
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;

@@ -3,8 +3,7 @@
 //! back from the disk. (Before, presses were stamped no earlier than the last tick and such a
 //! press lost on time, 13 runs of 13.)
 
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::common_daemon;
 
 use std::time::{Duration, Instant};
 use talkclock::journal::{Journal, Record};

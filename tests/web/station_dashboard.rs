@@ -4,12 +4,8 @@
 //! after a login; without a broker, refused at once. And a dashboard without a password, read-only for everyone; and a login
 //! being checked (seconds in a debug build) holds up no other page.
 
-#[path = "hall/boards.rs"]
-mod boards;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
-#[path = "web/http.rs"]
-mod http;
+use crate::boards;
+use crate::http;
 
 use boards::*;
 use std::net::SocketAddr;

@@ -11,10 +11,7 @@
 //! under `target/test-artifacts/station_dashboard/`. Needs `make test`'s installs (chromium,
 //! chromium-driver, axe-core); never skipped.
 
-#[path = "hall/boards.rs"]
-mod boards;
-#[path = "daemon/common_daemon.rs"]
-mod common_daemon;
+use crate::boards;
 
 use boards::*;
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! `talkclock simulate` binary (with `NAME.toml` as its config) and its output compared with
 //! `NAME.expected`. The numbers in each script's comments were worked out by hand.
 //!
-//! After a deliberate change of the format, `UPDATE_GOLDEN=1 cargo test --test scenarios`
+//! After a deliberate change of the format, `UPDATE_GOLDEN=1 cargo test --test fast scenarios`
 //! rewrites the expected files; read the diff before committing it.
 
 use std::path::{Path, PathBuf};

@@ -53,14 +53,11 @@ fn energy(samples: &[f32]) -> (f64, usize) {
 #[test]
 fn repeat_volume_and_rate_buttons_work_through_the_real_daemon() {
     let _sound = common::sound_lock();
-    let dir = tempfile::tempdir().unwrap();
-    let _pulse = PulseServer::start(dir.path()).expect("private pulseaudio");
+    let files = common_daemon::Files::new(CONFIG);
+    let _pulse = PulseServer::start(files.dir.path()).expect("private pulseaudio");
     let recorder = Recorder::start().expect("parec on the sink monitor");
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("transcript.jsonl");
-    let mut daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--text"]);
+    let mut daemon = files.start(&["--text"]);
+    let journal = &files.journal;
     let wait = Duration::from_secs(5);
 
     // White asks for his time: heard in his (left) earpiece only.
@@ -133,7 +130,7 @@ fn repeat_volume_and_rate_buttons_work_through_the_real_daemon() {
     daemon.terminate();
 
     // The journal keeps the listener's settings.
-    let read = Journal::read(&journal).unwrap();
+    let read = Journal::read(journal).unwrap();
     let last = read.records.iter().rev().find_map(|r| match r {
         Record::Preferences { volume, rate, .. } => Some((*volume, *rate)),
         _ => None,

@@ -25,14 +25,11 @@ language = \"en\"
 #[test]
 fn a_short_game_through_the_real_daemon() {
     let _sound = common::sound_lock();
-    let dir = tempfile::tempdir().unwrap();
-    let _pulse = PulseServer::start(dir.path()).expect("private pulseaudio");
+    let files = common_daemon::Files::new(CONFIG);
+    let _pulse = PulseServer::start(files.dir.path()).expect("private pulseaudio");
     let recorder = Recorder::start().expect("parec on the sink monitor");
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, CONFIG).unwrap();
-    let journal = dir.path().join("journal.jsonl");
-    let transcript = dir.path().join("transcript.jsonl");
-    let mut daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--text"]);
+    let mut daemon = files.start(&["--text"]);
+    let (journal, transcript) = (&files.journal, &files.transcript);
 
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     for key in ["w", "b", "w"] {
@@ -75,7 +72,7 @@ fn a_short_game_through_the_real_daemon() {
     let stdout = daemon.terminate();
 
     // The journal holds every input, in order, and heartbeats of the running clock.
-    let read = Journal::read(&journal).unwrap();
+    let read = Journal::read(journal).unwrap();
     let inputs: Vec<(i64, String)> = read
         .records
         .iter()
@@ -124,7 +121,7 @@ fn a_short_game_through_the_real_daemon() {
     assert_eq!(status["moves"]["white"], 2);
 
     // The spoken output: White's readout, to him only, in Russian; and printed as text.
-    let lines = json_lines(&transcript);
+    let lines = json_lines(transcript);
     let readout = lines
         .iter()
         .find(|l| {
@@ -137,10 +134,10 @@ fn a_short_game_through_the_real_daemon() {
     // Replaying the journal gives the live transcript.
     let replay = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
         .arg("replay")
-        .arg(&journal)
+        .arg(journal)
         .output()
         .unwrap();
     assert!(replay.status.success());
-    let live = std::fs::read_to_string(&transcript).unwrap();
+    let live = std::fs::read_to_string(transcript).unwrap();
     assert_eq!(String::from_utf8_lossy(&replay.stdout), live);
 }

@@ -70,10 +70,8 @@ fn wait_for(
 
 #[test]
 fn patterns_go_to_the_players_own_controller_and_never_overlap_a_press() {
-    let files = Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
+    let (_, _, _, transcript) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     // White asks his time: 5:02 is five short pulses.
     std::thread::sleep(Duration::from_millis(200));
@@ -258,10 +256,8 @@ button = \"m\"
 action = \"setup\"
 side = \"white\"
 ";
-    let files = Files::new(config);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(config);
+    let (_, _, _, transcript) = files.parts();
     for key in ["m", "b", "b"] {
         std::thread::sleep(Duration::from_millis(250));
         daemon.key(key);

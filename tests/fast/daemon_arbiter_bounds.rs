@@ -5,27 +5,6 @@
 use crate::common_daemon;
 
 use common_daemon::Daemon;
-use std::path::Path;
-
-const CONFIG: &str = "\
-mode = \"tournament\"
-[[time_control.stage]]
-time = \"5:00\"
-[players.white]
-vision = \"sighted\"
-language = \"en\"
-[players.black]
-vision = \"sighted\"
-language = \"en\"
-";
-
-fn daemon(dir: &Path) -> Daemon {
-    let config = dir.join("game.toml");
-    std::fs::write(&config, CONFIG).expect("write the config");
-    let journal = dir.join("journal.jsonl");
-    let transcript = dir.join("transcript.jsonl");
-    common_daemon::start(dir, &config, &journal, &transcript, &["--no-audio"])
-}
 
 /// Runs `talkclock ctl --socket SOCKET WORDS…`: whether it succeeded, and what it printed.
 fn ctl(daemon: &Daemon, words: &[&str]) -> (bool, String) {
@@ -67,8 +46,7 @@ fn assert_refused_and_unchanged(daemon: &Daemon, cases: &[(&[&str], &str)]) {
 
 #[test]
 fn absurd_arbiter_times_are_refused_and_leave_the_clock_unchanged() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let daemon = daemon(dir.path());
+    let (_files, daemon) = common_daemon::quiet(common_daemon::TOURNAMENT_5_MIN);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
 
     // While White's clock runs: a huge `set` must not flag him at once.

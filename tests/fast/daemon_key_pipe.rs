@@ -5,33 +5,16 @@
 
 use crate::common_daemon;
 
-use common_daemon::Daemon;
+use common_daemon::{Daemon, Files};
 use std::io::Write;
 use std::os::fd::AsFd;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-const CONFIG: &str = "\
-mode = \"tournament\"
-[[time_control.stage]]
-time = \"5:00\"
-[players.white]
-vision = \"sighted\"
-language = \"en\"
-[players.black]
-vision = \"sighted\"
-language = \"en\"
-";
-
 /// A daemon without audio, its game started (White's clock runs).
-fn started(dir: &Path) -> Daemon {
-    let config = dir.join("game.toml");
-    std::fs::write(&config, CONFIG).expect("write the config");
-    let journal = dir.join("journal.jsonl");
-    let transcript = dir.join("transcript.jsonl");
-    let daemon = common_daemon::start(dir, &config, &journal, &transcript, &["--no-audio"]);
+fn started() -> (Files, Daemon) {
+    let (files, daemon) = common_daemon::quiet(common_daemon::TOURNAMENT_5_MIN);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
-    daemon
+    (files, daemon)
 }
 
 /// Polls `status` until both sides' move counts are `(white, black)`; the last status if they
@@ -84,8 +67,7 @@ fn status_kb(pid: u32, field: &str) -> u64 {
 
 #[test]
 fn a_non_utf8_key_line_does_not_stop_the_key_reader() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut daemon = started(dir.path());
+    let (_files, mut daemon) = started();
     write_all_within(
         &daemon,
         vec![b"\xff\xfe w\x80\n".to_vec()],
@@ -102,8 +84,7 @@ fn a_non_utf8_key_line_does_not_stop_the_key_reader() {
 
 #[test]
 fn a_50_mb_key_line_is_dropped_without_being_held_in_memory() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut daemon = started(dir.path());
+    let (_files, mut daemon) = started();
     let pid = daemon.child.id();
     let peak_before = status_kb(pid, "VmHWM");
     // 50 MB of `x` without a line end, in 64 kB writes, then the end of that line.
@@ -124,8 +105,7 @@ fn a_50_mb_key_line_is_dropped_without_being_held_in_memory() {
 
 #[test]
 fn a_hundred_thousand_distinct_key_names_do_not_grow_the_daemon() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut daemon = started(dir.path());
+    let (_files, mut daemon) = started();
     let pid = daemon.child.id();
     // One press first, so whatever a first press allocates is in the baseline.
     daemon.key("w");
@@ -167,8 +147,7 @@ fn write_raw(daemon: &mut Daemon, bytes: &[u8]) {
 #[test]
 fn single_characters_on_the_pipe_play_and_the_end_of_input_is_said_once() {
     use std::os::fd::AsRawFd;
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut daemon = started(dir.path());
+    let (_files, mut daemon) = started();
     write_raw(&mut daemon, b"w");
     wait_for_moves(&daemon, 1, 0)
         .unwrap_or_else(|s| panic!("White's `w` without a line end did not count: {s}"));

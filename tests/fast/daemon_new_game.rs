@@ -38,10 +38,7 @@ fn ctl(socket: &std::path::Path, words: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn new_game_during_a_game_needs_force() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (_files, mut daemon) = common_daemon::quiet(CONFIG);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     let (code, reply) = ctl(&daemon.socket, &["new-game"]);
@@ -57,10 +54,8 @@ fn new_game_during_a_game_needs_force() {
 
 #[test]
 fn reload_takes_new_button_bindings() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
+    let (_, config, _, _) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
     std::fs::write(&config, CONFIG.replace("button = \"w\"", "button = \"x\"")).unwrap();

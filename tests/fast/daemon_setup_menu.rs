@@ -85,10 +85,8 @@ fn press(daemon: &mut common_daemon::Daemon, transcript: &Path, key: &str, count
 
 #[test]
 fn a_game_is_set_up_by_ear_saved_with_comments_and_played() {
-    let files = Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
+    let (_, config, _, transcript) = files.parts();
     let steps: &[(&str, &[&str])] = &[
         (
             "m",
@@ -189,10 +187,8 @@ fn a_game_is_set_up_by_ear_saved_with_comments_and_played() {
 #[test]
 fn a_locked_menu_refuses_and_the_file_stays_as_it_was() {
     let locked = format!("{CONFIG}\n[setup]\nlocked = true   # the arbiter's\n");
-    let files = Files::new(&locked);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(&locked);
+    let (_, config, _, transcript) = files.parts();
     press(&mut daemon, &transcript, "m", 1);
     // Start starts the game as ever.
     daemon.key("s");
@@ -266,10 +262,9 @@ fn a_save_through_a_symlink_writes_its_target_and_keeps_the_link() {
 fn a_read_only_config_is_not_saved_over_and_the_arbiter_told_why() {
     use std::os::unix::fs::PermissionsExt;
     let files = Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
+    let (_, config, _, transcript) = files.parts();
     std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let mut daemon = files.start(&["--no-audio"]);
     let said = choose_blitz_and_save(&mut daemon, &transcript);
     assert!(
         daemon.wait_for_text("is read-only (mode 444)", 1, Duration::from_secs(5)),

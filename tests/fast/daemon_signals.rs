@@ -3,22 +3,14 @@
 //! are logged and the game goes on (the control socket answers, the running clock still
 //! runs); SIGTERM still stops it cleanly.
 
+use crate::common_daemon;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use talkclock_harness::libc;
 
-const CONFIG: &str = "\
-mode = \"tournament\"
-[[time_control.stage]]
-time = \"5:00\"
-[players.white]
-vision = \"sighted\"
-language = \"en\"
-[players.black]
-vision = \"sighted\"
-language = \"en\"
-";
+const CONFIG: &str = common_daemon::TOURNAMENT_5_MIN;
 
 /// The daemon as a child, its log (standard error) going to a file; killed on drop.
 struct Daemon {

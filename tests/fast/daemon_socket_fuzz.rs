@@ -21,12 +21,7 @@ fn send_raw(socket: &std::path::Path, bytes: &[u8]) -> String {
 
 #[test]
 fn garbage_on_the_socket_gets_error_replies_and_never_stops_the_daemon() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("game.toml");
-    std::fs::write(&config, "[[time_control.stage]]\ntime = \"5:00\"\n").unwrap();
-    let journal = dir.path().join("j.jsonl");
-    let transcript = dir.path().join("t.jsonl");
-    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (_files, daemon) = common_daemon::quiet("[[time_control.stage]]\ntime = \"5:00\"\n");
 
     let mut seed: u64 = 0x0dd_ba11;
     for round in 0..200 {

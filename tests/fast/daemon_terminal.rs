@@ -60,9 +60,7 @@ fn ctrl_c_at_the_terminal_says_the_clock_is_stopping_in_each_language() {
 
 #[test]
 fn sigterm_says_the_clock_is_stopping() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (_files, daemon) = common_daemon::quiet(CONFIG);
     let pid = daemon.child.id() as i32;
     // SAFETY: the pid is our child's, still running.
     assert_eq!(

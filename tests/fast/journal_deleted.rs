@@ -32,10 +32,8 @@ fn delete_and_hear_it_written_again(daemon: &common_daemon::Daemon, journal: &st
 
 #[test]
 fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
+    let (_, _, journal, _) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     std::thread::sleep(Duration::from_millis(100));
@@ -50,7 +48,7 @@ fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
     // A crash now loses nothing: the next daemon restores the game.
     daemon.child.kill().unwrap();
     daemon.child.wait().unwrap();
-    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let daemon = files.start(&["--no-audio"]);
     let status = daemon.ctl(r#"{"cmd":"status"}"#);
     assert_eq!(status["moves"]["white"], 1, "{status}");
     assert_eq!(status["phase"], "paused", "{status}");
@@ -62,10 +60,8 @@ fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
 /// (Before, the check ran only when a record was written: the restart began a silent new game.)
 #[test]
 fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
+    let (_, _, journal, _) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     daemon.key("b");
@@ -83,7 +79,7 @@ fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() 
     delete_and_hear_it_written_again(&daemon, &journal);
     daemon.child.kill().unwrap();
     daemon.child.wait().unwrap();
-    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let daemon = files.start(&["--no-audio"]);
     let status = daemon.ctl(r#"{"cmd":"status"}"#);
     assert_eq!(status["moves"]["white"], 1, "{status}");
     assert_eq!(status["moves"]["black"], 1, "{status}");

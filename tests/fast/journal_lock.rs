@@ -10,10 +10,8 @@ use talkclock::journal::Journal;
 
 #[test]
 fn a_second_daemon_or_an_import_on_a_journal_in_use_is_refused_without_touching_it() {
-    let files = common_daemon::Files::new("[[time_control.stage]]\ntime = \"5:00\"\n");
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet("[[time_control.stage]]\ntime = \"5:00\"\n");
+    let (dir, config, journal, _) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);

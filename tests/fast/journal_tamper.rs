@@ -26,10 +26,7 @@ fn talkclock(args: &[&std::ffi::OsStr]) -> std::process::Output {
 /// A game in which White moved and the arbiter gave him a minute (`+1:00`), then (when
 /// `pause`) paused; the daemon stopped. Its files.
 fn game_with_a_minute_given(pause: bool) -> common_daemon::Files {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
-    let mut daemon =
-        common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, mut daemon) = common_daemon::quiet(CONFIG);
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     let reply = daemon.ctl(r#"{"cmd":"adjust","side":"white","delta":"+1:00"}"#);
@@ -98,9 +95,8 @@ fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
 
 #[test]
 fn the_arbiter_is_told_the_seal_when_the_game_ends() {
-    let files = common_daemon::Files::new(CONFIG.replace("5:00", "0:01"));
-    let (dir, config, journal, transcript) = files.parts();
-    let daemon = common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
+    let (files, daemon) = common_daemon::quiet(CONFIG.replace("5:00", "0:01"));
+    let (_, _, journal, _) = files.parts();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     // White's one second runs out: a loss on time ends the game.
     assert!(

@@ -4,7 +4,7 @@
 //! arbiter resumes; the journal stays whole. A journal path that is not a regular file
 //! (`/dev/full`, a FIFO) is refused at start (before, /dev/full grew memory to 3.5 GB).
 
-use crate::common_daemon;
+use crate::syncs;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -24,20 +24,11 @@ language = \"en\"
 
 #[test]
 fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
     // The first syncs (the game record, start, White's press, a heartbeat) go through; from
     // the 5th to the 9th the disk is full. The journal's sync thread makes most of them, so
     // the failure reaches the core from there.
-    let strace = common_daemon::strace_fdatasync("error=ENOSPC:when=5..9");
-    let mut daemon = common_daemon::start_under(
-        &strace,
-        dir.path(),
-        &config,
-        &journal,
-        &transcript,
-        &["--no-audio"],
-    );
+    let (files, mut daemon) = syncs::daemon_with_syncs(CONFIG, "error=ENOSPC:when=5..9");
+    let journal = &files.journal;
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     assert!(
@@ -78,7 +69,7 @@ fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
     std::thread::sleep(Duration::from_millis(200));
     daemon.quit();
 
-    let read = Journal::read(&journal).expect("the journal is whole");
+    let read = Journal::read(journal).expect("the journal is whole");
     assert!(read.records.iter().any(|r| matches!(
         r,
         Record::Input {
@@ -87,20 +78,7 @@ fn a_full_disk_pauses_the_game_and_the_arbiter_resumes_when_space_is_back() {
             ..
         }
     )));
-    let status_moves = read
-        .records
-        .iter()
-        .filter(|r| {
-            matches!(
-                r,
-                Record::Input {
-                    input: Request::Game(talkclock::clock::Input::Press(_)),
-                    ..
-                }
-            )
-        })
-        .count();
-    assert_eq!(status_moves, 2);
+    assert_eq!(syncs::presses(journal), 2);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! back from the disk. (Before, presses were stamped no earlier than the last tick and such a
 //! press lost on time, 13 runs of 13.)
 
-use crate::common_daemon;
+use crate::syncs;
 
 use std::time::{Duration, Instant};
 use talkclock::journal::{Journal, Record};
@@ -23,20 +23,13 @@ vision = \"sighted\"
 language = \"en\"
 ";
 
+/// Every sync after the game record and the start takes 1.5 s.
+const SLOW: &str = "delay_enter=1500000:when=3+";
+
 #[test]
 fn a_press_before_the_flag_counts_however_slow_the_disk() {
-    let files = common_daemon::Files::new(CONFIG);
-    let (dir, config, journal, transcript) = files.parts();
     // The game record and the start are synced at once; every sync after them takes 1.5 s.
-    let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
-    let mut daemon = common_daemon::start_under(
-        &strace,
-        dir.path(),
-        &config,
-        &journal,
-        &transcript,
-        &["--no-audio"],
-    );
+    let (files, mut daemon) = syncs::daemon_with_syncs(CONFIG, SLOW);
     let started = daemon.ctl(r#"{"cmd":"start"}"#);
     let start_at = Instant::now();
     let start_ms = started["events"][0]["at_ms"].as_i64().expect("start");
@@ -59,7 +52,7 @@ fn a_press_before_the_flag_counts_however_slow_the_disk() {
         "White did not lose on time: {status}"
     );
 
-    let read = Journal::read(&journal).unwrap();
+    let read = Journal::read(&files.journal).unwrap();
     let stamp = read
         .records
         .iter()
@@ -98,22 +91,13 @@ const PRESSES: usize = 4;
 /// syncs and the last click came 6 s after the first press.
 #[test]
 fn presses_are_decided_at_once_and_clicked_once_durable_sharing_the_slow_syncs() {
-    let files = common_daemon::Files::new(CONFIG.replace("0:03", "5:00"));
-    let (dir, config, journal, transcript) = files.parts();
-    let strace = common_daemon::strace_fdatasync("delay_enter=1500000:when=3+");
-    let mut daemon = common_daemon::start_under(
-        &strace,
-        dir.path(),
-        &config,
-        &journal,
-        &transcript,
-        &["--no-audio"],
-    );
+    let (files, mut daemon) = syncs::daemon_with_syncs(CONFIG.replace("0:03", "5:00"), SLOW);
+    let transcript = &files.transcript;
     daemon.ctl(r#"{"cmd":"start"}"#);
     // The start's own syncs may still be under way: let them end.
     assert!(talkclock_harness::process::wait_until(
         Duration::from_secs(10),
-        || { std::fs::read_to_string(&transcript).is_ok_and(|t| t.contains(r#""event":"start""#)) }
+        || { std::fs::read_to_string(transcript).is_ok_and(|t| t.contains(r#""event":"start""#)) }
     ));
     std::thread::sleep(Duration::from_millis(1_600));
     let first = Instant::now();
@@ -132,7 +116,7 @@ fn presses_are_decided_at_once_and_clicked_once_durable_sharing_the_slow_syncs()
     );
     let mut seen = Vec::new();
     let all_clicked = talkclock_harness::process::wait_until(Duration::from_secs(10), || {
-        let n = clicks_in(&transcript);
+        let n = clicks_in(transcript);
         while seen.len() < n {
             seen.push(first.elapsed());
         }
@@ -149,19 +133,9 @@ fn presses_are_decided_at_once_and_clicked_once_durable_sharing_the_slow_syncs()
         "the presses did not share the syncs: {seen:?}"
     );
     drop(daemon); // SIGKILL to the daemon and strace
-    let read = Journal::read(&journal).expect("the journal reads after SIGKILL");
-    let presses = read
-        .records
-        .iter()
-        .filter(|r| {
-            matches!(
-                r,
-                Record::Input {
-                    input: Request::Game(talkclock::clock::Input::Press(_)),
-                    ..
-                }
-            )
-        })
-        .count();
-    assert_eq!(presses, PRESSES, "no acknowledged press is lost");
+    assert_eq!(
+        syncs::presses(&files.journal),
+        PRESSES,
+        "no acknowledged press is lost"
+    );
 }

@@ -3,6 +3,7 @@
 
 #[path = "../daemon/common_daemon.rs"]
 mod common_daemon;
+mod syncs;
 
 mod journal_full_disk;
 mod journal_slow_disk;

@@ -71,7 +71,7 @@ fn wait_for(
 #[test]
 fn patterns_go_to_the_players_own_controller_and_never_overlap_a_press() {
     let (files, mut daemon) = common_daemon::quiet(CONFIG);
-    let (_, _, _, transcript) = files.parts();
+    let transcript = files.transcript.clone();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     // White asks his time: 5:02 is five short pulses.
     std::thread::sleep(Duration::from_millis(200));
@@ -257,7 +257,7 @@ action = \"setup\"
 side = \"white\"
 ";
     let (files, mut daemon) = common_daemon::quiet(config);
-    let (_, _, _, transcript) = files.parts();
+    let transcript = files.transcript.clone();
     for key in ["m", "b", "b"] {
         std::thread::sleep(Duration::from_millis(250));
         daemon.key(key);

@@ -55,7 +55,7 @@ fn new_game_during_a_game_needs_force() {
 #[test]
 fn reload_takes_new_button_bindings() {
     let (files, mut daemon) = common_daemon::quiet(CONFIG);
-    let (_, config, _, _) = files.parts();
+    let config = files.config.clone();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     assert_eq!(daemon.ctl(r#"{"cmd":"pause"}"#)["ok"], true);
     std::fs::write(&config, CONFIG.replace("button = \"w\"", "button = \"x\"")).unwrap();

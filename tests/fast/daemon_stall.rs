@@ -23,7 +23,7 @@ language = \"en\"
 #[test]
 fn a_stall_is_told_to_the_arbiter_and_the_flag_keeps_its_instant() {
     let (files, daemon) = common_daemon::quiet(CONFIG);
-    let (_, _, _, transcript) = files.parts();
+    let transcript = files.transcript.clone();
     let started = daemon.ctl(r#"{"cmd":"start"}"#);
     let start_ms = started["events"][0]["at_ms"].as_i64().expect("start event");
     signal(&daemon.child, SIGSTOP).unwrap();

@@ -33,7 +33,7 @@ fn delete_and_hear_it_written_again(daemon: &common_daemon::Daemon, journal: &st
 #[test]
 fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
     let (files, mut daemon) = common_daemon::quiet(CONFIG);
-    let (_, _, journal, _) = files.parts();
+    let journal = files.journal.clone();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     std::thread::sleep(Duration::from_millis(100));
@@ -61,7 +61,7 @@ fn a_journal_deleted_during_the_game_is_written_again_and_the_arbiter_told() {
 #[test]
 fn a_journal_deleted_while_the_game_is_paused_is_written_again_before_a_crash() {
     let (files, mut daemon) = common_daemon::quiet(CONFIG);
-    let (_, _, journal, _) = files.parts();
+    let journal = files.journal.clone();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     daemon.key("w");
     daemon.key("b");

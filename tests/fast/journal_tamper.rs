@@ -96,7 +96,7 @@ fn an_edit_that_keeps_the_order_is_refused_with_its_line() {
 #[test]
 fn the_arbiter_is_told_the_seal_when_the_game_ends() {
     let (files, daemon) = common_daemon::quiet(CONFIG.replace("5:00", "0:01"));
-    let (_, _, journal, _) = files.parts();
+    let journal = files.journal.clone();
     assert_eq!(daemon.ctl(r#"{"cmd":"start"}"#)["ok"], true);
     // White's one second runs out: a loss on time ends the game.
     assert!(

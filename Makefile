@@ -29,14 +29,15 @@ run: deps-build
 	@echo "t and y say their times, p pauses, r resumes; Ctrl-C stops the clock."
 	./target/release/talkclock run
 
-# The tests are ten binaries (tests/NAME/main.rs, one module per subject, so that the crate is
-# linked ten times, not once per file). The fast tier (issue 33), `make check`: formatting, lints,
+# The tests are eleven binaries (tests/NAME/main.rs, one module per subject, so that the crate is
+# linked eleven times, not once per file). The fast tier (issue 33), `make check`: formatting, lints,
 # the unit tests and tests/fast/, the integration tests that start no outside service (no
 # PulseAudio, ALSA device, speech-dispatcher, mosquitto, Chromium, BRLTTY, strace or libfaketime)
 # and take seconds. `make test` runs them all, these included: tests/audio/ (private PulseAudio,
 # speech-dispatcher), tests/speech/ (voice packs, every announcement), tests/hall/ (mosquitto),
 # tests/web/ (Chromium), tests/journal/ (strace), tests/daemon/ (BRLTTY, libfaketime, crashes,
-# users, the README), and audio_alsa_file, audio_layouts, page_floods, each a process of its own.
+# users, the README), and audio_alsa_file, audio_layouts, audio_pulse_realtime, page_floods, each
+# a process of its own.
 check:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings

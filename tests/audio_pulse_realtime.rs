@@ -3,7 +3,7 @@
 //! speech, latency measurements, and rebuilding the stream after the server goes away.
 //! One test with sequential steps (one private server, environment set once).
 
-use crate::common;
+mod common;
 
 use std::time::{Duration, Instant};
 
@@ -477,7 +477,6 @@ fn survives_server_restart(server: &mut PulseServer, recorder: Recorder) {
 
 #[test]
 fn pulse_realtime_output() {
-    let _sound = common::sound_lock();
     common::init_logging();
     let dir = tempfile::tempdir().expect("tempdir");
     let mut server = PulseServer::start(dir.path()).expect("private pulseaudio");

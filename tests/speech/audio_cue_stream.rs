@@ -2,7 +2,7 @@
 //! (PulseAudio mixes it with the first), a click goes there, so it never waits behind the
 //! speech the first stream has queued; where it cannot, the click plays on the first stream
 //! as before. A backend that keeps each stream's render function stands in for the sound
-//! server here, so each stream's samples can be read; `tests/audio/audio_pulse_realtime.rs` plays
+//! server here, so each stream's samples can be read; `tests/audio_pulse_realtime.rs` plays
 //! both streams on a real PulseAudio. The same backend checks `AudioOut::handed_over`, which
 //! tells a caller that what it asked for is in the mixers.
 

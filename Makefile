@@ -2,6 +2,7 @@
 #   make run    install what the build needs, build, start a practice game (embedded default)
 #   make test   install what the tests need, check formatting and lints, run the whole suite
 #               (the workspace: talkclock and the talkclock-harness crate with the bench smoke test)
+#   make check  the fast tier: formatting, lints, unit tests and tests/fast/ (no outside service)
 #   make bench  build talkclock and talkclock-bench (release) and run `talkclock bench $(BENCH_ARGS)`
 #   make listen how well Whisper base understands the voice packs, beside RHVoice continuous
 #               (harness/listen/; not part of make test; figures in docs/PERFORMANCE.md);
@@ -28,20 +29,19 @@ run: deps-build
 	@echo "t and y say their times, p pauses, r resumes; Ctrl-C stops the clock."
 	./target/release/talkclock run
 
-# The fast tier (issue 33): formatting, lints, the unit tests and the integration tests that
-# start no outside service (no PulseAudio, ALSA device, speech-dispatcher, mosquitto, Chromium,
-# BRLTTY, strace or libfaketime) and take seconds; `make test` runs them all, these included.
-CHECK_TESTS = bench_launcher cli_no_sound config_messages core_properties daemon_arbiter_bounds \
-	daemon_key_pipe daemon_new_game daemon_reload daemon_setup_menu daemon_signals \
-	daemon_socket_fuzz daemon_stall daemon_terminal devices fuzz_inputs journal_damage \
-	journal_deleted journal_lock journal_recover journal_tamper learn legacy_journal long_game \
-	man_page module_order overtime_properties say_rate scenarios speech_grammar_en \
-	speech_grammar_ru warning_properties
-
+# The tests are eleven binaries (tests/NAME/main.rs, one module per subject, so that the crate is
+# linked eleven times, not once per file). The fast tier (issue 33), `make check`: formatting, lints,
+# the unit tests and tests/fast/, the integration tests that start no outside service (no
+# PulseAudio, ALSA device, speech-dispatcher, mosquitto, Chromium, BRLTTY, strace or libfaketime)
+# and take seconds. `make test` runs them all, these included: tests/audio/ (private PulseAudio,
+# speech-dispatcher), tests/speech/ (voice packs, every announcement), tests/hall/ (mosquitto),
+# tests/web/ (Chromium), tests/journal/ (strace), tests/daemon/ (BRLTTY, libfaketime, crashes,
+# users, the README), and audio_alsa_file, audio_layouts, audio_pulse_realtime, page_floods, each
+# a process of its own.
 check:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
-	$(CARGO) test -j$(JOBS) -p talkclock --lib --bins $(addprefix --test ,$(CHECK_TESTS))
+	$(CARGO) test -j$(JOBS) -p talkclock --lib --bins --test fast
 	$(CARGO) test -j$(JOBS) -p talkclock-harness --lib
 
 test: deps-test

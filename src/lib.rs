@@ -4,7 +4,7 @@
 //! TOML configuration; [`sim`] runs scripted games on virtual time (`talkclock simulate`);
 //! [`daemon`] runs a real game around the sans-IO [`daemon::Core`].
 //!
-//! Module map: each module uses only those on the lines below it (`tests/module_order.rs`
+//! Module map: each module uses only those on the lines below it (`tests/fast/module_order.rs`
 //! fails on an import against this order).
 //!
 //! ```text

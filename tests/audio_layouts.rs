@@ -3,7 +3,7 @@
 //! over `null` (exact samples): an announcement to all is one playback on each channel that
 //! hears it, sample for sample; a loud overlap on a shared speaker stays below full scale
 //! without the guard; a stream that rested plays the next sound from its first sample. (A
-//! whole game through the real daemon: `tests/audio_layouts_game.rs`.) ALSA reads its
+//! whole game through the real daemon: `tests/audio/audio_layouts_game.rs`.) ALSA reads its
 //! configuration once per process: one test, its steps in order.
 
 mod common;

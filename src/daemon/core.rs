@@ -9,7 +9,7 @@
 //! when to call again; [`Core::drain`] takes what is to be said, printed and sounded, held in
 //! the durability [`Gate`] until the records behind it are durable; [`Core::take_journal`]
 //! takes the records to write and the checks to make ([`JournalOp`]). Nothing here writes a
-//! file, reads a clock, sleeps or touches a device (`tests/module_order.rs` checks the
+//! file, reads a clock, sleeps or touches a device (`tests/fast/module_order.rs` checks the
 //! imports): the daemon's journal driver (`daemon::driver`) does the journal's I/O, so tests
 //! drive the core on virtual time with a journal in memory.
 

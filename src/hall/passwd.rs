@@ -6,7 +6,7 @@
 //! plain-text lines: `hall init` then works on a machine without mosquitto (an organiser's
 //! laptop), no plain-text password file ever lands on disk, and no output of another program
 //! has to be parsed. A unit test checks the hash against a line `mosquitto_passwd` 2.0.11
-//! wrote, and `tests/hall_acl.rs` logs in to a real broker with it.
+//! wrote, and `tests/hall/hall_acl.rs` logs in to a real broker with it.
 
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;

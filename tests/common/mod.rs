@@ -15,6 +15,17 @@ pub use talkclock_harness::process::{wait_until, ChildGuard};
 #[allow(unused_imports)]
 pub use talkclock_harness::pulse::{first_sound_time, Chunk, PulseServer, Recorder, RATE, SINK};
 
+/// Held by each test of the `audio` binary from its start to its end, so that they run one at a
+/// time: each points this process at a sound server of its own (`PULSE_SERVER`,
+/// `SPEECHD_ADDRESS`… are process-wide) or needs a quiet machine for its timing. A test that
+/// failed holding it does not stop the next.
+pub fn sound_lock() -> std::sync::MutexGuard<'static, ()> {
+    static SOUND: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SOUND
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Joins chunks into (left, right) channels.
 pub fn channels(chunks: &[Chunk]) -> (Vec<f32>, Vec<f32>) {
     let mut left = Vec::new();

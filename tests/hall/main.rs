@@ -1,0 +1,14 @@
+//! The tournament hall through a real mosquitto broker: boards, the station, its access lists,
+//! its commands and forged records.
+
+mod boards;
+#[path = "../daemon/common_daemon.rs"]
+mod common_daemon;
+mod common_hall;
+#[path = "../web/http.rs"]
+mod http;
+
+mod hall_acl;
+mod hall_boards;
+mod hall_commands;
+mod hall_forgery;

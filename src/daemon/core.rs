@@ -83,8 +83,11 @@ pub struct Core {
     low_space_told: bool,
     /// The set-up menu, while it is open.
     menu: Option<menu::OpenMenu>,
-    /// Where the set-up menu saves (`None`: the daemon runs on the embedded default).
-    config_file: Option<Box<dyn super::config_file::ConfigFile>>,
+    /// The name of the file the set-up menu saves to (`None`: the daemon runs on the embedded
+    /// default); the driver writes it.
+    config_file: Option<String>,
+    /// A set-up waiting for the configuration file to be saved before its game begins.
+    pending_setup: Option<menu::PendingSetup>,
 }
 
 impl Core {
@@ -193,12 +196,14 @@ impl Core {
             low_space_told: false,
             menu: None,
             config_file: None,
+            pending_setup: None,
         }
     }
 
-    /// Where the set-up menu saves: the configuration file the daemon runs on.
-    pub fn set_config_file(&mut self, file: Box<dyn super::config_file::ConfigFile>) {
-        self.config_file = Some(file);
+    /// Where the set-up menu saves: the name of the configuration file the daemon runs on
+    /// (the driver holds the file; see [`super::Driven::set_config_file`]).
+    pub fn set_config_file_name(&mut self, name: String) {
+        self.config_file = Some(name);
     }
 
     /// Says whether free text (the arbiter's `say`) can be spoken aloud here, for its reply.

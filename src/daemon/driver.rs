@@ -8,6 +8,7 @@
 //! [`Driven`] is a core with its driver: each call into the core is followed by the driver's
 //! turn, so the daemon's loop, the tests and the benchmarks drive the same pair.
 
+use super::config_file::ConfigFile;
 use super::core::{
     Clocks, Core, CoreError, CoreMsg, CoreOutput, JournalEvent, JournalOp, RestoreError,
 };
@@ -26,6 +27,8 @@ pub struct JournalDriver {
     digest: String,
     /// What the core asked for, taken from it (kept to reuse its room).
     ops: Vec<JournalOp>,
+    /// The configuration file the set-up menu saves to (`None`: the embedded default).
+    config_file: Option<Box<dyn ConfigFile>>,
 }
 
 impl JournalDriver {
@@ -37,6 +40,7 @@ impl JournalDriver {
             written: 0,
             digest: String::new(),
             ops: Vec::new(),
+            config_file: None,
         }
     }
 
@@ -123,6 +127,13 @@ impl JournalDriver {
                 }
                 JournalOp::Seal => {
                     core.journal_event(at, JournalEvent::Sealed(self.digest.clone()))
+                }
+                JournalOp::SaveSetup(text) => {
+                    let saved = match self.config_file.as_mut() {
+                        Some(file) => file.save(&text).map_err(|e| e.to_string()),
+                        None => Err("no configuration file to save to".to_string()),
+                    };
+                    core.journal_event(at, JournalEvent::SetupSaved(saved));
                 }
             }
         }
@@ -275,6 +286,13 @@ impl Driven {
     pub fn journal_synced(&mut self, at: Clocks) {
         self.last = at;
         self.driver.synced(&mut self.core, at);
+    }
+
+    /// The configuration file the set-up menu saves to: the driver writes it when the core
+    /// asks ([`JournalOp::SaveSetup`]); the core knows its name, for what it says.
+    pub fn set_config_file(&mut self, file: Box<dyn ConfigFile>) {
+        self.core.set_config_file_name(file.name());
+        self.driver.config_file = Some(file);
     }
 
     /// The driver's turn: does what the core asked of the journal.

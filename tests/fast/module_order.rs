@@ -110,7 +110,8 @@ fn in_core(file: &str) -> bool {
 
 /// What in one file of the core does I/O or names a journal store (whose calls do): `std::fs`,
 /// `std::net`, `std::io::Write` (also in a group, `std::io::{…, Write}`), `crate::audio`, or
-/// any name ending in `Store` (the `Store` trait, `FileStore`, `MemoryStore`…).
+/// any name ending in `Store` (the `Store` trait, `FileStore`, `MemoryStore`…), or the set-up
+/// menu's configuration file (`ConfigFile`, `DiskConfig`).
 fn io_in_core(file: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for code in code_lines(text) {
@@ -137,6 +138,15 @@ fn io_in_core(file: &str, text: &str) -> Vec<String> {
             found.push(format!(
                 "{file}: the core names `{store}` (a journal store: its calls do I/O; ask the \
                  journal with a JournalOp instead): `{code}`"
+            ));
+        }
+        let file_handle = code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|word| *word == "ConfigFile" || *word == "DiskConfig");
+        if let Some(name) = file_handle {
+            found.push(format!(
+                "{file}: the core names `{name}` (a file it would write: ask the driver with \
+                 JournalOp::SaveSetup instead): `{code}`"
             ));
         }
     }
@@ -209,6 +219,10 @@ fn io_in_the_core_is_caught() {
     assert_eq!(caught("use crate::journal::{Record, Store};\n"), 1);
     assert_eq!(caught("    store: Box<dyn Store>,\n"), 1);
     assert_eq!(caught("    let s = FileStore::new(p);\n"), 1);
+    assert_eq!(
+        caught("    config_file: Option<Box<dyn super::config_file::ConfigFile>>,\n"),
+        1
+    );
     assert_eq!(
         caught("// a Store is not named in code here; std::fs either\n"),
         0

@@ -256,7 +256,7 @@ impl Core {
                 }
                 let config = self.config.clone();
                 let text = self.config_text.clone();
-                self.new_game(at, config, text)?;
+                self.new_game(at, config, text);
                 Reply::NewGame { new_game: true }
             }
             ArbiterCommand::Reload => Reply::error("reload: the configuration was not read"),
@@ -264,12 +264,7 @@ impl Core {
     }
 
     /// Begins a new game under `config` (the old journal is kept aside as finished).
-    pub(super) fn new_game(
-        &mut self,
-        at: Clocks,
-        config: Config,
-        text: String,
-    ) -> Result<(), CoreError> {
+    pub(super) fn new_game(&mut self, at: Clocks, config: Config, text: String) {
         self.collect();
         self.table = Table::new(&config.table_settings(), 0);
         self.table.drain();
@@ -284,7 +279,6 @@ impl Core {
         self.begin_journal(at);
         self.outputs
             .push(CoreOutput::Settings(Box::new(self.config.clone())));
-        Ok(())
     }
 
     pub(super) fn reload(
@@ -301,7 +295,7 @@ impl Core {
         self.collect();
         match self.table.game().phase() {
             Phase::NotStarted | Phase::Finished => {
-                self.new_game(at, config, text)?;
+                self.new_game(at, config, text);
                 Ok(Reply::NewGame { new_game: true })
             }
             Phase::Paused(_) => {

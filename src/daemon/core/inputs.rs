@@ -60,4 +60,6 @@ pub enum JournalEvent {
     Space(Option<u64>),
     /// The chained digest of the last record written (the journal's seal).
     Sealed(String),
+    /// The set-up was saved to the configuration file, or why it could not be.
+    SetupSaved(Result<(), String>),
 }

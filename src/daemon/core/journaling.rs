@@ -86,6 +86,7 @@ impl Core {
             JournalEvent::Rewritten => self.rewritten(),
             JournalEvent::Space(free) => self.check_space(free),
             JournalEvent::Sealed(seal) => self.sealed(&seal),
+            JournalEvent::SetupSaved(saved) => self.setup_saved(at, saved),
         }
         self.collect();
     }

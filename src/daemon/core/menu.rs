@@ -4,7 +4,7 @@
 //! writes the configuration file and begins a new game under it; a game in progress is never
 //! changed.
 
-use super::{Core, CoreError, CoreOutput};
+use super::{Core, CoreError, CoreOutput, JournalOp};
 use crate::clock::{Input, Phase, Side};
 use crate::config::{ActionKind, Config};
 use crate::daemon::prefs::Prefs;
@@ -14,6 +14,19 @@ use crate::setup::{Draft, Effect, Key, Menu};
 use crate::speech::{Announcement, MenuPrompt};
 use crate::table::Listener;
 use std::time::Instant;
+
+/// A set-up whose configuration file is being saved: its game begins once it is.
+#[derive(Debug)]
+pub(super) struct PendingSetup {
+    /// Who used the menu (he hears whether it was saved).
+    listener: Listener,
+    /// The set-up's name, for the log.
+    name: String,
+    /// The configuration it makes.
+    config: Config,
+    /// Its text, as saved.
+    text: String,
+}
 
 /// The open menu and who is using it (he hears it in his language, at his rate).
 pub(super) struct OpenMenu {
@@ -139,8 +152,10 @@ impl Core {
                     self.set_prefs(player, prefs);
                 }
                 Effect::Save(draft) => {
-                    let prompt = self.save_setup(at, &draft)?;
-                    self.say_menu(now, listener, prompt);
+                    // Saved to a file, the prompt waits for the driver's answer.
+                    if let Some(prompt) = self.save_setup(at, &draft, listener) {
+                        self.say_menu(now, listener, prompt);
+                    }
                 }
                 Effect::Close => {
                     self.menu = None;
@@ -151,30 +166,56 @@ impl Core {
         Ok(())
     }
 
-    /// Writes the set-up into the configuration file and begins a new game under it; on any
-    /// failure nothing changes and the arbiter is told why.
-    fn save_setup(&mut self, at: Clocks, draft: &Draft) -> Result<MenuPrompt, CoreError> {
+    /// Begins a new game under the set-up: on the embedded default at once; with a
+    /// configuration file, once the driver has saved it there (the prompt is then said by
+    /// [`Core::setup_saved`]). On any failure nothing changes and the arbiter is told why.
+    fn save_setup(&mut self, at: Clocks, draft: &Draft, listener: Listener) -> Option<MenuPrompt> {
         let origin = self
             .config_file
-            .as_ref()
-            .map_or_else(|| "<embedded default>".to_string(), |f| f.name());
+            .clone()
+            .unwrap_or_else(|| "<embedded default>".to_string());
         let (text, config) = match draft.write(&self.config_text, &origin) {
             Ok(saved) => saved,
-            Err(why) => return Ok(self.not_saved(&origin, &why.to_string())),
+            Err(why) => return Some(self.not_saved(&origin, &why.to_string())),
         };
-        let to_file = match self.config_file.as_mut() {
-            Some(file) => match file.save(&text) {
-                Ok(()) => true,
-                Err(e) => return Ok(self.not_saved(&origin, &e.to_string())),
-            },
-            None => false,
-        };
+        if self.config_file.is_some() {
+            self.journal_ops.push(JournalOp::SaveSetup(text.clone()));
+            self.pending_setup = Some(PendingSetup {
+                listener,
+                name: draft.name.clone(),
+                config,
+                text,
+            });
+            return None;
+        }
         tracing::info!(
             "set-up saved ({origin}): a new game under \"{}\"",
             draft.name
         );
-        self.new_game(at, config, text)?;
-        Ok(MenuPrompt::Saved { to_file })
+        self.new_game(at, config, text);
+        Some(MenuPrompt::Saved { to_file: false })
+    }
+
+    /// The driver's answer to [`JournalOp::SaveSetup`]: the new game begins, or the arbiter
+    /// is told why the file could not be written and nothing changes.
+    pub(super) fn setup_saved(&mut self, at: Clocks, saved: Result<(), String>) {
+        let Some(pending) = self.pending_setup.take() else {
+            return;
+        };
+        let origin = self.config_file.clone().unwrap_or_default();
+        let prompt = match saved {
+            Ok(()) => {
+                tracing::info!(
+                    "set-up saved ({origin}): a new game under \"{}\"",
+                    pending.name
+                );
+                self.new_game(at, pending.config, pending.text);
+                MenuPrompt::Saved { to_file: true }
+            }
+            Err(why) => self.not_saved(&origin, &why),
+        };
+        let now = self.timeline.game_ms(at.mono);
+        self.say_menu(now, pending.listener, prompt);
     }
 
     fn not_saved(&mut self, origin: &str, why: &str) -> MenuPrompt {

@@ -98,7 +98,8 @@ pub enum RestoreError {
     },
 }
 
-/// What the core asks of the journal, in order: the driver does it and answers with
+/// What the core asks of the journal (and of the one other file it concerns, the configuration
+/// the set-up menu saves), in order: the driver does it and answers with
 /// [`super::JournalEvent`]s.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JournalOp {
@@ -115,6 +116,9 @@ pub enum JournalOp {
     CheckSpace,
     /// Tells the digest of the last record written (the game ended).
     Seal,
+    /// Saves the set-up menu's configuration text to the configuration file the daemon runs
+    /// on; the new game begins only once it is saved.
+    SaveSetup(String),
 }
 
 impl Core {

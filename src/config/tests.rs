@@ -335,7 +335,7 @@ braille_key_file = \"\"
 
 #[test]
 fn the_embedded_default_speaks_the_language_asked_for_everywhere() {
-    use crate::hearing::Lang;
+    use crate::speech::Lang;
     assert_eq!(Config::default_text(Lang::Ru), EMBEDDED_DEFAULT);
     let english = Config::parse(&Config::default_text(Lang::En), "en").unwrap();
     assert_eq!(english.players[0].language, Lang::En);

@@ -187,6 +187,22 @@ mod tests {
     }
 
     #[test]
+    fn a_german_player_hears_the_help_from_the_german_catalogue() {
+        let de = Lang::from_code("de").unwrap();
+        assert_eq!(
+            help_lines(&shared_pad(), Listener::White, de),
+            vec![
+                "Die linke Schultertaste: nach Ihrem Zug: hält Ihre Uhr an und startet die Ihres Gegners.",
+                "Der linke Trigger: sagt Ihre verbleibende Zeit; lang gedrückt gibt sie diese Hilfe.",
+            ]
+        );
+        assert_eq!(
+            help_lines(&shared_pad()[..1], Listener::Black, de),
+            vec!["Für Sie ist keine Taste eingerichtet."]
+        );
+    }
+
+    #[test]
     fn the_arbiter_hears_the_keyboard_and_a_listener_without_buttons_is_told_so() {
         let arbiter = help_lines(&shared_pad(), Listener::Arbiter, Lang::Ru);
         assert_eq!(

@@ -159,6 +159,21 @@ mod tests {
     }
 
     #[test]
+    fn german_prompts_come_from_the_german_catalogue() {
+        let de = Phrases(Lang::from_code("de").unwrap());
+        assert_eq!(
+            de.prompt(&STEPS[1]),
+            "Drücken Sie die Uhrtaste für Schwarz."
+        );
+        assert_eq!(de.set(&STEPS[2]), "Die Zeittaste für Weiß ist belegt.");
+        let pedal = DeviceId::evdev("Foot Switch", "/dev/input/event3");
+        assert_eq!(
+            de.heard(&pedal, "KEY_B"),
+            "Die Taste B am Gerät „Foot Switch“. Drücken Sie sie noch einmal zur Bestätigung oder drücken Sie eine andere Taste."
+        );
+    }
+
+    #[test]
     fn english_prompts_name_the_controller_not_its_uuid() {
         let en = Phrases(Lang::En);
         let pad = DeviceId::gamepad([3; 16], "Big Buttons");

@@ -143,15 +143,73 @@ fn words(n: u64, one: One) -> String {
     parts.join(" ")
 }
 
-/// The clips made so far, by number and form: each is made once and kept.
+/// The four forms of a lone 1 before a noun, by the suffix of their clip's key.
+const ONE_FORMS: [(&str, One); 4] = [
+    ("m", One::Masculine { dative: false }),
+    ("f", One::Feminine { dative: false }),
+    ("m_dat", One::Masculine { dative: true }),
+    ("f_dat", One::Feminine { dative: true }),
+];
+
+/// The scales a number is said in, smallest first: each has a clip for 1–999 of it.
+const SCALES: [(&str, u64); 4] = [
+    ("thousand", 1_000),
+    ("million", 1_000_000),
+    ("billion", 1_000_000_000),
+    ("trillion", 1_000_000_000_000),
+];
+
+/// The number clips, each as written: 0–999 alone (`w_0` … `w_999`), the four forms of a
+/// lone 1 (`w_1_m` …), and 1–999 of each scale (`w_2_thousand` "zweitausend", `w_1_million`
+/// "eine Million"). A number below a quadrillion is one to five of them ("zweitausend
+/// einundzwanzig"), so a voice pack could record them all (`voice-catalog --lang de`).
+static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
+    let clip = |key: String, text: String| Clip {
+        key: Box::leak(key.into_boxed_str()),
+        text: Box::leak(text.into_boxed_str()),
+        tone: Tone::Word,
+    };
+    let mut clips: Vec<Clip> = (0..1000)
+        .map(|n| clip(format!("w_{n}"), words(n, One::Alone)))
+        .collect();
+    for (suffix, one) in ONE_FORMS {
+        clips.push(clip(format!("w_1_{suffix}"), words(1, one)));
+    }
+    for (scale, size) in SCALES {
+        for k in 1..1000 {
+            clips.push(clip(format!("w_{k}_{scale}"), words(k * size, One::Alone)));
+        }
+    }
+    clips
+});
+
+/// The clips made so far of numbers from a quadrillion up, by number and form: each is made
+/// once and kept (no pack records them; the system speech engine reads their text).
 static MADE: LazyLock<Mutex<HashMap<(u64, One), Clip>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// Says `n` as one clip (the system speech engine reads its text).
+/// Says `n`: below a quadrillion as number clips, one per scale, from there up as one clip.
 fn say_words(b: &mut Builder, n: u64, one: One) {
+    let clips = &*NUMBER_CLIPS;
+    if n < 1_000 * SCALES[3].1 {
+        if let (1, Some(form)) = (n, ONE_FORMS.iter().position(|(_, o)| *o == one)) {
+            return b.say(clips[1000 + form]);
+        }
+        for (i, (_, size)) in SCALES.iter().enumerate().rev() {
+            let k = (n / size % 1000) as usize;
+            if k > 0 {
+                b.say(clips[1000 + ONE_FORMS.len() + i * 999 + k - 1]);
+            }
+        }
+        let below = (n % 1000) as usize;
+        if below > 0 || n == 0 {
+            b.say(clips[below]);
+        }
+        return;
+    }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let clip = *made.entry((n, one)).or_insert_with(|| Clip {
-        key: Box::leak(format!("n_{n}_{one:?}").into_boxed_str()),
+        key: Box::leak(format!("w_{n}_{one:?}").into_boxed_str()),
         text: Box::leak(words(n, one).into_boxed_str()),
         tone: Tone::Word,
     });
@@ -212,7 +270,7 @@ impl Grammar for German {
     }
 
     fn count_clips(&self) -> &'static [Clip] {
-        &[]
+        NUMBER_CLIPS.as_slice()
     }
 }
 
@@ -236,6 +294,28 @@ mod tests {
     }
 
     const MIN: i64 = 60_000;
+
+    #[test]
+    fn a_large_number_is_said_in_clips_a_pack_could_record() {
+        let catalogue: std::collections::HashMap<String, String> =
+            crate::speech::clip_catalog(crate::speech::Lang::from_code("de").unwrap())
+                .into_iter()
+                .collect();
+        for (n, text) in [
+            (2_021, "Zweitausend einundzwanzig Züge."),
+            (1_000_001, "Eine Million eins Züge."),
+            (1, "Ein Zug."),
+        ] {
+            let mut b = Builder::new();
+            German.count(&mut b, n, Counted::Move);
+            b.stop();
+            let u = b.finish();
+            assert_eq!(u.text, text);
+            for key in u.keys() {
+                assert!(catalogue.contains_key(key), "{n}: {key}");
+            }
+        }
+    }
 
     #[test]
     fn hours_and_minutes_agree() {

@@ -143,26 +143,18 @@ fn words(n: u64, one: One) -> String {
     parts.join(" ")
 }
 
-/// The four forms of a lone 1 before a noun, by the suffix of their clip's key.
-const ONE_FORMS: [(&str, One); 4] = [
+/// The forms of a lone 1 the phrasing says before a noun, by the suffix of their clip's key
+/// (the nouns counted in the dative are the durations', all feminine).
+const ONE_FORMS: [(&str, One); 3] = [
     ("m", One::Masculine { dative: false }),
     ("f", One::Feminine { dative: false }),
-    ("m_dat", One::Masculine { dative: true }),
     ("f_dat", One::Feminine { dative: true }),
 ];
 
-/// The scales a number is said in, smallest first: each has a clip for 1–999 of it.
-const SCALES: [(&str, u64); 4] = [
-    ("thousand", 1_000),
-    ("million", 1_000_000),
-    ("billion", 1_000_000_000),
-    ("trillion", 1_000_000_000_000),
-];
-
-/// The number clips, each as written: 0–999 alone (`w_0` … `w_999`), the four forms of a
-/// lone 1 (`w_1_m` …), and 1–999 of each scale (`w_2_thousand` "zweitausend", `w_1_million`
-/// "eine Million"). A number below a quadrillion is one to five of them ("zweitausend
-/// einundzwanzig"), so a voice pack could record them all (`voice-catalog --lang de`).
+/// The number clips, each one written word: 0–999 alone (`w_0` … `w_999`), and the forms of
+/// a lone 1 before a noun (`w_1_m` "ein", `w_1_f` "eine", `w_1_f_dat` "einer"). A larger
+/// number is said in them with the scale words between ("zwei tausend einundzwanzig",
+/// "eine Million"), so a voice pack could record them all (`voice-catalog --lang de`).
 static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
     let clip = |key: String, text: String| Clip {
         key: Box::leak(key.into_boxed_str()),
@@ -175,37 +167,25 @@ static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
     for (suffix, one) in ONE_FORMS {
         clips.push(clip(format!("w_1_{suffix}"), words(1, one)));
     }
-    for (scale, size) in SCALES {
-        for k in 1..1000 {
-            clips.push(clip(format!("w_{k}_{scale}"), words(k * size, One::Alone)));
-        }
-    }
     clips
 });
 
-/// The clips made so far of numbers from a quadrillion up, by number and form: each is made
-/// once and kept (no pack records them; the system speech engine reads their text).
+/// The clips made so far of a rarer form (a 1 after hundreds before a noun, "hundertein";
+/// a count of a scale from a thousand up), by number and form: each made once and kept. No
+/// pack records them; the system speech engine reads their text.
 static MADE: LazyLock<Mutex<HashMap<(u64, One), Clip>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// Says `n`: below a quadrillion as number clips, one per scale, from there up as one clip.
-fn say_words(b: &mut Builder, n: u64, one: One) {
+/// Says `n` (below a thousand, or a scale's count) in the form `one`.
+fn say_part(b: &mut Builder, n: u64, one: One) {
     let clips = &*NUMBER_CLIPS;
-    if n < 1_000 * SCALES[3].1 {
-        if let (1, Some(form)) = (n, ONE_FORMS.iter().position(|(_, o)| *o == one)) {
+    if n < 1000 && (one == One::Alone || n % 100 != 1) {
+        return b.say(clips[n as usize]);
+    }
+    if n == 1 {
+        if let Some(form) = ONE_FORMS.iter().position(|(_, o)| *o == one) {
             return b.say(clips[1000 + form]);
         }
-        for (i, (_, size)) in SCALES.iter().enumerate().rev() {
-            let k = (n / size % 1000) as usize;
-            if k > 0 {
-                b.say(clips[1000 + ONE_FORMS.len() + i * 999 + k - 1]);
-            }
-        }
-        let below = (n % 1000) as usize;
-        if below > 0 || n == 0 {
-            b.say(clips[below]);
-        }
-        return;
     }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let clip = *made.entry((n, one)).or_insert_with(|| Clip {
@@ -215,6 +195,39 @@ fn say_words(b: &mut Builder, n: u64, one: One) {
     });
     drop(made);
     b.say(clip);
+}
+
+/// Says `n`: the count of each scale and its word ("eine Million", "zwei tausend"), then
+/// what is below a thousand, in the form `one`.
+fn say_words(b: &mut Builder, n: u64, one: One) {
+    if n == 0 {
+        return say_part(b, 0, One::Alone);
+    }
+    let mut rest = n;
+    for (size, singular, plural) in [
+        (1_000_000_000_000, "g_trillion_1", "g_trillion_n"),
+        (1_000_000_000, "g_billion_1", "g_billion_n"),
+        (1_000_000, "g_million_1", "g_million_n"),
+    ] {
+        let count = rest / size;
+        if count > 0 {
+            // "eine Million", "zwei Millionen": the scales are feminine nouns.
+            say_part(b, count, One::Feminine { dative: false });
+            b.say(catalogue().clip(if count == 1 { singular } else { plural }));
+        }
+        rest %= size;
+    }
+    let thousands = rest / 1000;
+    if thousands > 0 {
+        if thousands > 1 {
+            say_part(b, thousands, One::Masculine { dative: false });
+        }
+        b.say(catalogue().clip("g_thousand"));
+    }
+    let below = rest % 1000;
+    if below > 0 {
+        say_part(b, below, one);
+    }
 }
 
 /// German's grammar.
@@ -302,7 +315,7 @@ mod tests {
                 .into_iter()
                 .collect();
         for (n, text) in [
-            (2_021, "Zweitausend einundzwanzig Züge."),
+            (2_021, "Zwei tausend einundzwanzig Züge."),
             (1_000_001, "Eine Million eins Züge."),
             (1, "Ein Zug."),
         ] {

@@ -174,6 +174,35 @@ mod tests {
     }
 
     #[test]
+    fn the_menu_names_german_in_itself_where_no_clip_names_it() {
+        use crate::speech::{phrase, Announcement, MenuItem, MenuPrompt};
+        let de = Lang::from_code("de").unwrap();
+        let item = |lang: Lang| {
+            phrase(
+                lang,
+                &Announcement::Menu(MenuPrompt::Item {
+                    position: 3,
+                    count: 3,
+                    item: MenuItem::Language(de),
+                    chosen: false,
+                }),
+            )
+            .text
+        };
+        assert!(
+            item(Lang::Ru).starts_with("«Deutsch»"),
+            "{}",
+            item(Lang::Ru)
+        );
+        assert!(
+            item(Lang::En).starts_with("«Deutsch»"),
+            "{}",
+            item(Lang::En)
+        );
+        assert!(item(de).starts_with("Deutsch"), "{}", item(de));
+    }
+
+    #[test]
     fn a_language_reads_and_writes_as_its_code() {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");

@@ -1,5 +1,5 @@
 //! Who hears what, in which language: the listeners (each player's earpiece, the arbiter's
-//! channel, a public speaker), sets of them, and the languages the clock speaks. One
+//! channel, a public speaker), sets of them, and the cues. One
 //! vocabulary for the table, the phrasing, the configuration and the control protocol.
 use crate::clock::Side;
 use serde::{Deserialize, Serialize, Serializer};
@@ -114,94 +114,6 @@ impl Audience {
 impl Serialize for Audience {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
-    }
-}
-
-/// A language the clock speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// Russian.
-    Ru,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Every supported language.
-    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
-
-    /// The short code used in voice packs and on the command line ("ru", "en").
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Ru => "ru",
-            Lang::En => "en",
-        }
-    }
-
-    /// Parses a short code ("ru", "en"), ignoring ASCII case.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
-    }
-
-    /// The language of the user's locale, as POSIX orders its variables (`LC_ALL`, then
-    /// `LC_MESSAGES`, then `LANG`; the first set and not empty decides), read through `var`:
-    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian), else English (`C`,
-    /// `POSIX`, unset, and every other language).
-    pub fn of_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .into_iter()
-            .find_map(|name| var(name).filter(|v| !v.trim().is_empty()))
-            .unwrap_or_default();
-        let language = locale
-            .split(['_', '.', '@', '-'])
-            .next()
-            .unwrap_or_default();
-        Lang::from_code(language).unwrap_or(Lang::En)
-    }
-
-    /// The language of this process's locale ([`Lang::of_locale`] on its environment).
-    pub fn of_environment() -> Lang {
-        Lang::of_locale(|name| std::env::var(name).ok())
-    }
-}
-
-#[cfg(test)]
-mod locale_tests {
-    use super::Lang;
-
-    fn of(vars: &[(&str, &str)]) -> Lang {
-        Lang::of_locale(|name| {
-            vars.iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.to_string())
-        })
-    }
-
-    #[test]
-    fn the_locale_says_the_language_in_posix_order() {
-        assert_eq!(of(&[("LANG", "ru_RU.UTF-8")]), Lang::Ru);
-        assert_eq!(of(&[("LANG", "en_GB.UTF-8")]), Lang::En);
-        assert_eq!(
-            of(&[("LANG", "ru_UA.UTF-8"), ("LC_MESSAGES", "en_US")]),
-            Lang::En
-        );
-        assert_eq!(
-            of(&[
-                ("LANG", "en_US"),
-                ("LC_MESSAGES", "en_US"),
-                ("LC_ALL", "ru_RU")
-            ]),
-            Lang::Ru
-        );
-        assert_eq!(of(&[("LC_ALL", ""), ("LANG", "ru")]), Lang::Ru);
-        // A language the clock does not speak, C, POSIX and nothing at all: English.
-        for locale in ["de_DE.UTF-8", "C", "POSIX", "C.UTF-8"] {
-            assert_eq!(of(&[("LANG", locale)]), Lang::En, "{locale}");
-        }
-        assert_eq!(of(&[]), Lang::En);
     }
 }
 

@@ -553,7 +553,7 @@ fn haptic_practice(
     let lang =
         match lang {
             None => None,
-            Some(code) => Some(talkclock::hearing::Lang::from_code(code).ok_or_else(|| {
+            Some(code) => Some(talkclock::speech::Lang::from_code(code).ok_or_else(|| {
                 cli::Failure::Usage(format!("--lang {code}: expected `ru` or `en`"))
             })?),
         };

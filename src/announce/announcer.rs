@@ -18,6 +18,8 @@ pub struct Announcer {
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
     system: Option<audio::SystemSpeech>,
+    /// The system speech engine of each language without a voice pack (German).
+    unpacked: Vec<(crate::speech::Lang, audio::SystemSpeech)>,
     /// The configured speech rate (the voices were loaded at it).
     base_rate: f32,
     /// Each listener's speech rate less the configured one.
@@ -42,6 +44,7 @@ impl Announcer {
             text,
             transcript: transcript.map(std::io::BufWriter::new),
             system: None,
+            unpacked: Vec::new(),
             base_rate: 0.0,
             rate_offsets: Vec::new(),
             raw_terminal: false,
@@ -225,6 +228,16 @@ impl Announcer {
         let _ = file.flush();
     }
 
+    /// Speaks each of these languages (ones without a voice pack) through its own system
+    /// speech engine, while the other languages speak through their packs.
+    pub fn with_unpacked_speech(
+        mut self,
+        unpacked: Vec<(crate::speech::Lang, audio::SystemSpeech)>,
+    ) -> Announcer {
+        self.unpacked = unpacked;
+        self
+    }
+
     /// Speaks through the system speech engine instead of the voice packs (it cannot be
     /// routed per earpiece: everything goes to its default output).
     pub fn with_system_speech(mut self, system: Option<audio::SystemSpeech>) -> Announcer {
@@ -319,6 +332,17 @@ impl Announcer {
                     tracing::warn!("system speech: {e}");
                 }
                 spoken_chars += line.text.chars().count() as u64;
+                continue;
+            }
+            if let Some((_, speech)) = self
+                .unpacked
+                .iter()
+                .find(|(lang, _)| lang.code() == line.language)
+            {
+                let interrupt = priority(notice) >= Priority::Warning;
+                if let Err(e) = speech.speak(&line.text, interrupt) {
+                    tracing::warn!("system speech: {e}");
+                }
                 continue;
             }
             let Some((lang, rendered)) = self.render(&line) else {

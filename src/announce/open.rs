@@ -109,8 +109,13 @@ impl Announcer {
                 })?),
                 None => None,
             };
+        let unpacked = match (&voices, &audio, &system) {
+            (Some(voices), Some(_), None) => unpacked_speech(voices, languages),
+            _ => Vec::new(),
+        };
         let mut announcer = Announcer::new(languages, voices, audio, text, transcript)
             .with_system_speech(system)
+            .with_unpacked_speech(unpacked)
             .with_base_rate(rate);
         announcer.set_raw_terminal(options.raw_terminal);
         if silent {
@@ -121,6 +126,35 @@ impl Announcer {
         }
         Ok(announcer)
     }
+}
+
+/// A system speech engine for each language a listener speaks that has no voice pack
+/// (German): said once at the start, in the arbiter's language. A language whose engine
+/// cannot start is said so too, and stays silent (its text lines are still printed).
+fn unpacked_speech(
+    voices: &Voices,
+    languages: crate::speech::Languages,
+) -> Vec<(crate::speech::Lang, crate::audio::SystemSpeech)> {
+    let arbiter = languages.of(Listener::Arbiter);
+    let mut unpacked = Vec::new();
+    for ear in Listener::EARS {
+        let lang = languages.of(ear);
+        if voices.pack(lang).is_some() || unpacked.iter().any(|(l, _)| *l == lang) {
+            continue;
+        }
+        match crate::audio::SystemSpeech::new(lang.code(), crate::audio::DEFAULT_SPEECH_RATE) {
+            Ok(speech) => {
+                let notice = crate::speech::notices::unpacked(arbiter, lang);
+                tracing::warn!(said = true, "{notice}");
+                unpacked.push((lang, speech));
+            }
+            Err(e) => tracing::warn!(
+                "no voice pack for `{}` and no system speech ({e}): it is not spoken",
+                lang.code()
+            ),
+        }
+    }
+    unpacked
 }
 
 /// Why no configured audio output can play.

@@ -127,9 +127,9 @@ mod tests {
         let path = dir.path().join("t.jsonl");
         let file = std::fs::File::create(&path).unwrap();
         let languages = Languages::new(
-            crate::hearing::Lang::En,
-            crate::hearing::Lang::En,
-            crate::hearing::Lang::En,
+            crate::speech::Lang::En,
+            crate::speech::Lang::En,
+            crate::speech::Lang::En,
         );
         let announcer = Announcer::new(languages, None, None, false, Some(file));
         let mut thread = AnnouncerThread::start(announcer).unwrap();

@@ -12,9 +12,11 @@
 //!     Б 1:12:30 ход Ч Ч 0:58:02 12 до контр.
 //!     Б 0:04:59 ваш ход | осталось 0:05:00
 //! ```
+//!
+//! The words are each language's catalogue's (`[words.braille]`).
 
 use crate::clock::{Ms, Side};
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use crate::speech::{phrase, Announcement};
 
 /// Where the game stands, from the display owner's point of view.
@@ -55,14 +57,18 @@ pub struct LineFacts {
     pub message: Option<String>,
 }
 
+/// The catalogues' area of the Braille line's words (`[words.braille]`).
+const AREA: &str = "braille";
+
 /// A side's letter: W/B, Б/Ч.
 pub fn side_letter(lang: Lang, side: Side) -> &'static str {
-    match (lang, side) {
-        (Lang::En, Side::White) => "W",
-        (Lang::En, Side::Black) => "B",
-        (Lang::Ru, Side::White) => "Б",
-        (Lang::Ru, Side::Black) => "Ч",
-    }
+    lang.word(
+        AREA,
+        match side {
+            Side::White => "letter_white",
+            Side::Black => "letter_black",
+        },
+    )
 }
 
 /// A time as digits, `h:mm:ss`, in whole seconds cut down as the spoken time is (a player
@@ -79,34 +85,20 @@ pub fn time_digits(ms: Ms) -> String {
 }
 
 fn on_move_words(lang: Lang, on_move: OnMove, opponent: Side) -> String {
-    let words = match (lang, on_move) {
-        (Lang::En, OnMove::NotStarted) => "not started",
-        (Lang::En, OnMove::Own) => "your move",
-        (Lang::En, OnMove::Opponent) => {
-            return format!("{} moves", side_letter(lang, opponent));
-        }
-        (Lang::En, OnMove::Paused) => "paused",
-        (Lang::En, OnMove::Stopped) => "stopped",
-        (Lang::En, OnMove::Flag) => "flag",
-        (Lang::En, OnMove::Over) => "game over",
-        (Lang::Ru, OnMove::NotStarted) => "до старта",
-        (Lang::Ru, OnMove::Own) => "ваш ход",
-        (Lang::Ru, OnMove::Opponent) => {
-            return format!("ход {}", side_letter(lang, opponent));
-        }
-        (Lang::Ru, OnMove::Paused) => "пауза",
-        (Lang::Ru, OnMove::Stopped) => "остановлены",
-        (Lang::Ru, OnMove::Flag) => "флаг",
-        (Lang::Ru, OnMove::Over) => "партия окончена",
+    let name = match on_move {
+        OnMove::NotStarted => "not_started",
+        OnMove::Own => "own",
+        OnMove::Opponent => "opponent",
+        OnMove::Paused => "paused",
+        OnMove::Stopped => "stopped",
+        OnMove::Flag => "flag",
+        OnMove::Over => "over",
     };
-    words.to_string()
+    lang.words(AREA, name, &[("letter", side_letter(lang, opponent))])
 }
 
 fn to_control(lang: Lang, moves: u32) -> String {
-    match lang {
-        Lang::En => format!("{moves} to ctl"),
-        Lang::Ru => format!("{moves} до контр."),
-    }
+    lang.words(AREA, "to_control", &[("moves", &moves.to_string())])
 }
 
 /// The line's "last message" for an announcement to `owner`, in `lang`: a time warning or a
@@ -130,17 +122,14 @@ pub fn message_of(lang: Lang, owner: Side, notice: &Announcement) -> Option<Stri
             side, remaining_ms, ..
         } => {
             let time = time_digits(*remaining_ms);
-            match (lang, *side == owner) {
-                (Lang::En, true) => format!("{time} left"),
-                (Lang::En, false) => format!("{} {time} left", letter(*side)),
-                (Lang::Ru, true) => format!("осталось {time}"),
-                (Lang::Ru, false) => format!("{}: осталось {time}", letter(*side)),
-            }
+            let name = if *side == owner {
+                "warning_own"
+            } else {
+                "warning_other"
+            };
+            lang.words(AREA, name, &[("time", &time), ("letter", letter(*side))])
         }
-        Announcement::Flag { side } => match lang {
-            Lang::En => format!("flag {}", letter(*side)),
-            Lang::Ru => format!("флаг {}", letter(*side)),
-        },
+        Announcement::Flag { side } => lang.words(AREA, "flag_of", &[("letter", letter(*side))]),
         other => phrase(lang, other).text,
     };
     Some(text)

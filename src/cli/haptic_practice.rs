@@ -7,9 +7,10 @@ use super::Failure;
 use crate::clock::Side;
 use crate::haptic::words::{feel, meaning};
 use crate::haptic::{Pattern, PatternKind};
-use crate::hearing::{Lang, Listener};
+use crate::hearing::Listener;
 use crate::input::bindings::NoOwnController;
 use crate::input::rumble::{GilrsRumble, Rumble, RumbleError};
+use crate::speech::Lang;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -99,32 +100,29 @@ pub fn run(
 }
 
 fn not_played(lang: Lang, why: &str) -> String {
-    match lang {
-        Lang::Ru => format!("Вибрации не будет ({why}); узоры только описаны."),
-        Lang::En => format!("Nothing will vibrate ({why}); the patterns are only described."),
-    }
+    lang.words(AREA, "not_played", &[("why", why)])
 }
 
+/// The catalogues' area of the practice's own words (`[words.haptic_practice]`).
+const AREA: &str = "haptic_practice";
+
 fn no_controller(lang: Lang, e: &NoOwnController) -> String {
-    match (lang, e) {
-        (Lang::En, e) => e.to_string(),
-        (Lang::Ru, NoOwnController::NotNamed(_)) => {
-            "кнопка хода не на вашем собственном игровом контроллере (device = \"uuid:…\")".into()
-        }
-        (Lang::Ru, NoOwnController::Shared(_)) => {
-            "на вашем контроллере есть и кнопка хода соперника".into()
-        }
-    }
+    let (name, side) = match e {
+        NoOwnController::NotNamed(side) => ("not_named", side),
+        NoOwnController::Shared(side) => ("shared", side),
+    };
+    lang.words(AREA, name, &[("side", *side)])
 }
 
 fn cannot_play(lang: Lang, e: &RumbleError) -> String {
-    match (lang, e) {
-        (Lang::En, e) => e.to_string(),
-        (Lang::Ru, RumbleError::NotConnected(uuid)) => format!("контроллер {uuid} не подключён"),
-        (Lang::Ru, RumbleError::NoMotor(uuid)) => format!("у контроллера {uuid} нет вибромотора"),
-        (Lang::Ru, RumbleError::Failed { device, reason }) => {
-            format!("контроллер {device}: {reason}")
-        }
+    match e {
+        RumbleError::NotConnected(uuid) => lang.words(AREA, "not_connected", &[("uuid", uuid)]),
+        RumbleError::NoMotor(uuid) => lang.words(AREA, "no_motor", &[("uuid", uuid)]),
+        RumbleError::Failed { device, reason } => lang.words(
+            AREA,
+            "failed",
+            &[("device", device), ("reason", reason.as_str())],
+        ),
     }
 }
 

@@ -6,7 +6,6 @@ use super::Failure;
 use crate::braille::Pager;
 use crate::config::{Config, EMBEDDED_DEFAULT};
 use crate::haptic::{Pattern, PatternKind};
-use crate::hearing::Lang;
 use crate::input::device::DeviceKind;
 use crate::input::evdev_source::{self, Wanted};
 use crate::input::inject::parse_events;
@@ -15,6 +14,7 @@ use crate::input::rumble::{GilrsRumble, Rumble};
 use crate::input::terminal_source::{self, RawMode};
 use crate::input::{gilrs_source, list_devices, SourceEvent};
 use crate::speech::learn::Phrases;
+use crate::speech::Lang;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -92,13 +92,7 @@ fn braille_displays(config: &Config, language: Lang) -> Vec<Pager> {
         };
         match Pager::start(settings, side.name().to_string()) {
             (pager, Ok(())) => displays.push(pager),
-            (_, Err(e)) => eprintln!(
-                "{}",
-                match language {
-                    Lang::Ru => format!("Брайлевский дисплей на {host} недоступен: {e}"),
-                    Lang::En => format!("The Braille display on {host} does not answer: {e}"),
-                }
-            ),
+            (_, Err(e)) => eprintln!("{}", Phrases(language).no_braille(&host, &e.to_string())),
         }
     }
     displays
@@ -219,12 +213,8 @@ impl<W: std::io::Write> Prompter for SpeakingPrompter<W> {
     }
 }
 
-fn start_speech(language: crate::hearing::Lang) -> Option<crate::audio::SystemSpeech> {
-    let code = match language {
-        crate::hearing::Lang::Ru => "ru",
-        crate::hearing::Lang::En => "en",
-    };
-    match crate::audio::SystemSpeech::new(code, crate::audio::DEFAULT_SPEECH_RATE) {
+fn start_speech(language: crate::speech::Lang) -> Option<crate::audio::SystemSpeech> {
+    match crate::audio::SystemSpeech::new(language.code(), crate::audio::DEFAULT_SPEECH_RATE) {
         Ok(speech) => Some(speech),
         Err(e) => {
             tracing::warn!("the prompts are printed only: no speech engine ({e})");

@@ -239,8 +239,12 @@ fn summary(config: &Config) -> String {
 }
 
 pub(crate) fn language(code: &str) -> Result<crate::speech::Lang, Failure> {
-    crate::speech::Lang::from_code(code)
-        .ok_or_else(|| Failure::Usage(format!("`{code}` is not a language; expected ru or en")))
+    crate::speech::Lang::from_code(code).ok_or_else(|| {
+        Failure::Usage(format!(
+            "`{code}` is not a language; expected {}",
+            crate::speech::Lang::codes_listed()
+        ))
+    })
 }
 
 /// `talkclock say`: a time readout, printed (`--print`) or spoken through the voice pack.

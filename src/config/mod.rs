@@ -18,9 +18,10 @@ pub use presets::Preset;
 use crate::clock::time::{parse_duration, Ms};
 pub use crate::clock::Rules;
 use crate::clock::{DelayKind, GameSetup, Side, Stage, TimeControl};
-use crate::hearing::{Lang, Listener};
+use crate::hearing::Listener;
 pub use crate::input::bindings::{ActionKind, Binding, DeviceMatch, InputConfig};
 pub use crate::schedule::{default_warnings, rule_warning, Vision, Warnings};
+use crate::speech::Lang;
 pub use crate::table::{Announce, Mode, TableSettings};
 use diagnostic::Collector;
 pub use diagnostic::{ConfigError, Problem};
@@ -134,7 +135,7 @@ impl Config {
 
     /// The embedded default's text with every listener speaking `lang` (the players' and the
     /// arbiter's `language`), as `run` without a configuration plays it in the user's locale.
-    pub fn default_text(lang: crate::hearing::Lang) -> String {
+    pub fn default_text(lang: crate::speech::Lang) -> String {
         EMBEDDED_DEFAULT
             .lines()
             .map(|line| match line.strip_prefix("language = \"ru\"") {
@@ -556,13 +557,8 @@ fn choice<T: Copy>(
 }
 
 fn language(c: &mut Collector, value: Option<&Spanned<String>>) -> Lang {
-    choice(
-        c,
-        value,
-        "language",
-        &[("ru", Lang::Ru), ("en", Lang::En)],
-        Lang::Ru,
-    )
+    let languages: Vec<(&str, Lang)> = Lang::ALL.iter().map(|l| (l.code(), *l)).collect();
+    choice(c, value, "language", &languages, Lang::Ru)
 }
 
 fn duration(c: &mut Collector, value: Option<&Spanned<String>>, key: &str) -> Option<Ms> {

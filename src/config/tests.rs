@@ -102,13 +102,14 @@ mode = \"club\"
 time = \"1:75:00\"
 [players.white]
 vision = \"blind\"
-language = \"de\"
+language = \"xx\"
 ";
     let found = problems(text);
     let places: Vec<(usize, usize)> = found.iter().map(|(l, c, _)| (*l, *c)).collect();
     assert_eq!(places, vec![(1, 8), (3, 8), (5, 10), (6, 12)], "{found:?}");
     assert!(found[0].2.contains("\"tournament\", \"practice\""));
     assert!(found[1].2.contains("below 60"));
+    assert!(found[3].2.contains("\"ru\", \"en\", \"de\""), "{found:?}");
 }
 
 #[test]
@@ -335,7 +336,7 @@ braille_key_file = \"\"
 
 #[test]
 fn the_embedded_default_speaks_the_language_asked_for_everywhere() {
-    use crate::hearing::Lang;
+    use crate::speech::Lang;
     assert_eq!(Config::default_text(Lang::Ru), EMBEDDED_DEFAULT);
     let english = Config::parse(&Config::default_text(Lang::En), "en").unwrap();
     assert_eq!(english.players[0].language, Lang::En);

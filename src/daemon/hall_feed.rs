@@ -10,8 +10,9 @@ use crate::control::reply::{Moves, PhaseWord, Status};
 use crate::hall::link::{HallLink, ToLink};
 use crate::hall::payload::{Names, Stages};
 use crate::hall::{AlertMsg, Priority, StateMsg};
-use crate::hearing::{Lang, Listener};
+use crate::hearing::Listener;
 use crate::speech::Announcement;
+use crate::speech::Lang;
 use crate::table::TableOutput;
 use std::time::{Duration, Instant};
 

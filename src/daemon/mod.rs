@@ -584,7 +584,7 @@ fn load(options: &RunOptions) -> Result<(Config, String), crate::config::ConfigE
     let (text, origin) = match &options.config {
         Some(path) => (Config::read_text(path)?, path.display().to_string()),
         None => (
-            Config::default_text(crate::hearing::Lang::of_environment()),
+            Config::default_text(crate::speech::Lang::of_environment()),
             "<embedded default>".to_string(),
         ),
     };

@@ -3,8 +3,8 @@
 //! numbers that make a second copy recognisable (the station keeps the first).
 
 use crate::clock::Ms;
-use crate::hearing::Lang;
 use crate::speech::Announcement;
+use crate::speech::Lang;
 use serde::{Deserialize, Serialize};
 
 /// One journal record (`…/records`).

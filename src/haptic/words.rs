@@ -3,8 +3,8 @@
 //! (`src/speech/lang/<code>.toml`, `[haptic]`).
 
 use super::pattern::{Pattern, PatternKind, GROUP_GAP_MS};
-use crate::hearing::Lang;
 use crate::speech::haptic_word;
+use crate::speech::Lang;
 
 /// What a pattern tells, in a sentence.
 pub fn meaning(kind: PatternKind, lang: Lang) -> &'static str {

@@ -297,9 +297,9 @@ fn prefix_comments(table: &Table) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hearing::Lang;
     use crate::input::event::RawInput;
     use crate::input::tests_support::button;
+    use crate::speech::Lang;
 
     struct Recorder(Vec<String>);
 

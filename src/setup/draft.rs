@@ -6,8 +6,8 @@
 use crate::clock::time::Clock;
 use crate::clock::{DelayKind, Ms, Overtime, Side, TimeControl};
 use crate::config::Config;
-use crate::hearing::Lang;
 use crate::schedule::Vision;
+use crate::speech::Lang;
 use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 
 /// One player's part of the set-up.

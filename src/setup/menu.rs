@@ -6,8 +6,8 @@ use super::draft::Draft;
 use super::presets::{offers, Offer};
 use super::steps::{self, Custom, ADDITIONS};
 use crate::clock::{Side, TimeControl};
-use crate::hearing::Lang;
 use crate::schedule::Vision;
+use crate::speech::Lang;
 use crate::speech::{Addition, Field, MenuItem, MenuPrompt, OvertimeChoice};
 use crate::table::{control_end, stage_infos};
 

@@ -3,8 +3,8 @@
 use super::*;
 use crate::clock::{Side, HOUR, MINUTE, SECOND};
 use crate::config::Config;
-use crate::hearing::Lang;
 use crate::schedule::Vision;
+use crate::speech::Lang;
 use crate::speech::{Addition, Field, MenuItem, MenuPrompt, PresetName, ShippedPreset};
 
 fn open() -> (Menu, Vec<Effect>) {

@@ -3,7 +3,7 @@
 
 pub use crate::clock::{DelayKind, Outcome, Overtime, OvertimeState, Reason, Rules, Side};
 
-pub use crate::hearing::Lang;
+pub use super::language::Lang;
 use serde::{Deserialize, Serialize};
 
 /// One stage of a time control, as told in a clock check.

@@ -1,92 +1,100 @@
-//! What learn mode says, in English or Russian: short sentences meant to be heard, naming
+//! What learn mode says, in the player's language (`[words.learn]` of its catalogue): short sentences meant to be heard, naming
 //! buttons the way the spoken help does and devices by name (never by uuid or path).
 
 use super::help::button_name;
 use crate::clock::Side;
-use crate::hearing::Lang;
 use crate::input::bindings::ActionKind;
 use crate::input::device::{DeviceId, DeviceKind};
 use crate::input::learn::{LearnWords, Step};
+use crate::speech::Lang;
 
 /// The sentences of learn mode in one language.
 #[derive(Debug, Clone, Copy)]
 pub struct Phrases(pub Lang);
 
+/// The catalogues' area of learn mode's words (`[words.learn]`).
+const AREA: &str = "learn";
+
 impl Phrases {
+    /// The sentence `name` with the step's names filled in: `{nom}` and `{acc}` (the
+    /// button's name as subject and as object), `{Nom}` (capitalised), `{other}` (the other
+    /// step's, as subject).
+    fn about(
+        self,
+        name: &str,
+        step: &Step,
+        other: Option<&Step>,
+        extra: &[(&str, &str)],
+    ) -> String {
+        let nom = self.step(step, "nom");
+        let acc = self.step(step, "acc");
+        let cap = capital(nom);
+        let other = other.map_or("", |o| self.step(o, "nom"));
+        let mut args = vec![
+            ("nom", nom),
+            ("acc", acc),
+            ("Nom", cap.as_str()),
+            ("other", other),
+        ];
+        args.extend_from_slice(extra);
+        self.0.words(AREA, name, &args)
+    }
+
+    /// The name of a step's button in `form` ("nom", "acc").
+    fn step(self, step: &Step, form: &str) -> &'static str {
+        let what = match step.action {
+            ActionKind::Press => "clock",
+            _ => "time",
+        };
+        let side = match step.side {
+            Side::White => "white",
+            Side::Black => "black",
+        };
+        self.0.word(AREA, &format!("{form}_{what}_{side}"))
+    }
+
     /// "Press White's clock button."
     pub fn prompt(self, step: &Step) -> String {
-        match self.0 {
-            Lang::En => format!("Press {}.", title(step)),
-            Lang::Ru => format!("Нажмите {}.", accusative(step)),
-        }
+        self.about("prompt", step, None, &[])
     }
 
     /// What was heard, and how to confirm it.
     pub fn heard(self, device: &DeviceId, button: &str) -> String {
         let button = capital(&button_name(button, &device.as_match(), self.0));
         let on = on_device(device, self.0);
-        match self.0 {
-            Lang::En => {
-                format!("{button}{on}. Press it again to confirm, or press another button.")
-            }
-            Lang::Ru => format!(
-                "{button}{on}. Нажмите ещё раз, чтобы подтвердить, или нажмите другую кнопку."
-            ),
-        }
+        self.0
+            .words(AREA, "heard", &[("button", &button), ("on", &on)])
     }
 
     /// "White's clock button is set."
     pub fn set(self, step: &Step) -> String {
-        match self.0 {
-            Lang::En => format!("{} is set.", capital(&title(step))),
-            Lang::Ru => format!("{} назначена.", capital(&nominative(step))),
-        }
+        self.about("set", step, None, &[])
     }
 
     /// The button is already another step's.
     pub fn already(self, other: &Step, step: &Step) -> String {
-        match self.0 {
-            Lang::En => format!(
-                "That button is already {}. Press another button for {}.",
-                title(other),
-                title(step)
-            ),
-            Lang::Ru => format!(
-                "Эта кнопка уже назначена как {}. Нажмите другую: {}.",
-                nominative(other),
-                nominative(step)
-            ),
-        }
+        self.about("already", step, Some(other), &[])
     }
 
     /// The confirmation was another button.
     pub fn another(self, step: &Step) -> String {
-        match self.0 {
-            Lang::En => format!("That was another button. Press {}.", title(step)),
-            Lang::Ru => format!("Это была другая кнопка. Нажмите {}.", accusative(step)),
-        }
+        self.about("another", step, None, &[])
     }
 
     /// The input ended before every button was learned.
     pub fn ended(self, step: &Step) -> String {
-        match self.0 {
-            Lang::En => format!(
-                "the input ended before {} was learned; nothing was written",
-                title(step)
-            ),
-            Lang::Ru => format!(
-                "ввод закончился раньше, чем была назначена {}; ничего не записано",
-                nominative(step)
-            ),
-        }
+        self.about("ended", step, None, &[])
     }
 
     /// Everything is learned and written.
     pub fn saved(self, file: &str) -> String {
-        match self.0 {
-            Lang::En => format!("All buttons are set. Saved to {file}."),
-            Lang::Ru => format!("Все кнопки назначены. Сохранено в {file}."),
-        }
+        self.0.words(AREA, "saved", &[("file", file)])
+    }
+
+    /// A Braille display that does not answer.
+    pub fn no_braille(self, host: &str, error: &str) -> String {
+        self.0
+            .words(AREA, "no_braille", &[("host", host), ("error", error)])
     }
 }
 
@@ -112,45 +120,13 @@ impl LearnWords for Phrases {
     }
 }
 
-/// "White's clock button" (English).
-pub fn title(step: &Step) -> String {
-    let whose = match step.side {
-        Side::White => "White's",
-        Side::Black => "Black's",
-    };
-    let what = match step.action {
-        ActionKind::Press => "clock button",
-        _ => "time button",
-    };
-    format!("{whose} {what}")
-}
-
-fn nominative(step: &Step) -> String {
-    format!("кнопка {}", russian_of(step))
-}
-
-fn accusative(step: &Step) -> String {
-    format!("кнопку {}", russian_of(step))
-}
-
-fn russian_of(step: &Step) -> &'static str {
-    match (step.action, step.side) {
-        (ActionKind::Press, Side::White) => "часов белых",
-        (ActionKind::Press, Side::Black) => "часов чёрных",
-        (_, Side::White) => "времени белых",
-        (_, Side::Black) => "времени чёрных",
-    }
-}
-
 fn on_device(device: &DeviceId, language: Lang) -> String {
-    match (device.kind, language) {
-        (DeviceKind::Terminal, Lang::En) => " on the keyboard".to_string(),
-        (DeviceKind::Terminal, Lang::Ru) => " на клавиатуре".to_string(),
-        (DeviceKind::Gamepad, Lang::En) => format!(" on the controller {}", device.name),
-        (DeviceKind::Gamepad, Lang::Ru) => format!(" на пульте «{}»", device.name),
-        (DeviceKind::Evdev, Lang::En) => format!(" on {}", device.name),
-        (DeviceKind::Evdev, Lang::Ru) => format!(" на устройстве «{}»", device.name),
-    }
+    let name = match device.kind {
+        DeviceKind::Terminal => "on_keyboard",
+        DeviceKind::Gamepad => "on_gamepad",
+        DeviceKind::Evdev => "on_evdev",
+    };
+    language.words(AREA, name, &[("name", &device.name)])
 }
 
 fn capital(text: &str) -> String {
@@ -179,6 +155,21 @@ mod tests {
         assert_eq!(
             ru.already(&STEPS[0], &STEPS[3]),
             "Эта кнопка уже назначена как кнопка часов белых. Нажмите другую: кнопка времени чёрных."
+        );
+    }
+
+    #[test]
+    fn german_prompts_come_from_the_german_catalogue() {
+        let de = Phrases(Lang::from_code("de").unwrap());
+        assert_eq!(
+            de.prompt(&STEPS[1]),
+            "Drücken Sie die Uhrtaste für Schwarz."
+        );
+        assert_eq!(de.set(&STEPS[2]), "Die Zeittaste für Weiß ist belegt.");
+        let pedal = DeviceId::evdev("Foot Switch", "/dev/input/event3");
+        assert_eq!(
+            de.heard(&pedal, "KEY_B"),
+            "Die Taste B am Gerät „Foot Switch“. Drücken Sie sie noch einmal zur Bestätigung oder drücken Sie eine andere Taste."
         );
     }
 

@@ -3,8 +3,8 @@
 //! words and clips, as it does announcements.
 
 use super::announcement::{ControlEnd, DelayKind, Side, StageInfo};
-use crate::hearing::Lang;
 use crate::schedule::Vision;
+use crate::speech::Lang;
 
 /// A preset the clock ships with; its name is recorded in the voice packs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

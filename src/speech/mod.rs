@@ -7,6 +7,7 @@ mod catalogue;
 mod duration;
 mod grammar;
 pub mod help;
+mod language;
 pub mod learn;
 pub mod lines;
 pub mod mastering;

@@ -69,6 +69,11 @@ pub fn no_audio(lang: Lang) -> String {
     notice(lang, "no_audio", &[])
 }
 
+/// A language a listener speaks has no voice pack: the system speech engine speaks it.
+pub fn unpacked(lang: Lang, language: Lang) -> String {
+    notice(lang, "unpacked", &[("language", language.own_name())])
+}
+
 /// The clock's thread ran late (stopped or starved), for the arbiter: how long.
 pub fn stalled(lang: Lang, late_ms: i64) -> String {
     let seconds = format!("{:.1}", late_ms as f64 / 1000.0);

@@ -80,12 +80,14 @@ pub enum PackError {
         source: toml::de::Error,
     },
     /// The manifest names a language this build does not speak.
-    #[error("{path}: unknown language {language:?} (expected \"ru\" or \"en\")")]
+    #[error("{path}: unknown language {language:?} (expected {expected})")]
     UnknownLanguage {
         /// The manifest file.
         path: PathBuf,
         /// The language given.
         language: String,
+        /// The codes of the languages this build speaks ("ru, en or de").
+        expected: String,
     },
     /// A clip file is not a readable WAV or Ogg Vorbis file.
     #[error("clip {key:?}: cannot decode {path}: {source}")]
@@ -223,6 +225,7 @@ impl VoicePack {
             Lang::from_code(&manifest.language).ok_or_else(|| PackError::UnknownLanguage {
                 path: path.clone(),
                 language: manifest.language.clone(),
+                expected: Lang::codes_listed(),
             })?;
         let pace = manifest.pace.unwrap_or(1.0);
         if !(PACE_RANGE.0..=PACE_RANGE.1).contains(&pace) {

@@ -28,7 +28,8 @@ use crate::audio::Route;
 use crate::clock::time::parse_duration;
 use crate::config::hall::{parse_url, valid_event};
 use crate::config::Config;
-use crate::hearing::{Lang, Listener};
+use crate::hearing::Listener;
+use crate::speech::Lang;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -222,7 +223,11 @@ impl StationConfig {
             let at = format!("[[arbiter]] {} (`{}`)", i + 1, a.name);
             let language = Lang::from_code(&a.language);
             if language.is_none() {
-                problems.push(format!("{at}: language `{}`: ru or en", a.language));
+                problems.push(format!(
+                    "{at}: language `{}`: {}",
+                    a.language,
+                    Lang::codes_listed()
+                ));
             }
             let boards = parse_boards(&a.boards)
                 .map_err(|e| problems.push(format!("{at}: boards {e}")))

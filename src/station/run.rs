@@ -714,11 +714,8 @@ impl Station {
 }
 
 /// "Доска 12" / "Board 12", before a board's own words.
-fn board_label(lang: crate::hearing::Lang, board: u32) -> String {
-    match lang {
-        crate::hearing::Lang::Ru => format!("Доска {board}"),
-        crate::hearing::Lang::En => format!("Board {board}"),
-    }
+fn board_label(lang: crate::speech::Lang, board: u32) -> String {
+    lang.words("page", "board", &[("board", &board.to_string())])
 }
 
 enum StdinCommand {

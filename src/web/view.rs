@@ -7,7 +7,7 @@ use super::words::PageWords;
 use crate::clock::Side;
 use crate::config::display::{Scheme, ScreenHalf};
 use crate::control::reply::PhaseWord;
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use serde::Serialize;
 
 /// The whole display at one instant.

@@ -1,56 +1,50 @@
-//! The pages' own words, in Russian and English (the clock's announcements keep their spoken
+//! The pages' own words, from each language's catalogue (`[words.page]`; the clock's announcements keep their spoken
 //! wording, from `speech`). Counts follow a colon ("Ходов: 12"), so no number needs a
 //! declined noun after it.
 
 use crate::clock::OvertimeState;
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use serde::Serialize;
+
+/// The catalogues' area of the pages' words (`[words.page]`).
+const AREA: &str = "page";
 
 /// A side's lines under its clock.
 pub fn moves_made(lang: Lang, n: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Ходов: {n}"),
-        Lang::En => format!("Moves: {n}"),
-    }
+    lang.words(AREA, "moves_made", &[("n", &n.to_string())])
 }
 
 /// Moves left to the control.
 pub fn moves_to_control(lang: Lang, n: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Ходов до контроля: {n}"),
-        Lang::En => format!("Moves to the control: {n}"),
-    }
+    lang.words(AREA, "moves_to_control", &[("n", &n.to_string())])
 }
 
 /// The stage of the time control (shown when the control has more than one).
 pub fn stage(lang: Lang, n: u32) -> String {
-    match lang {
-        Lang::Ru => format!("Этап {n}"),
-        Lang::En => format!("Stage {n}"),
-    }
+    lang.words(AREA, "stage", &[("n", &n.to_string())])
 }
 
 /// Where a side stands in its overtime.
 pub fn overtime(lang: Lang, state: &OvertimeState) -> String {
-    let p = state.period;
-    match (lang, state.periods_left, state.moves_left) {
-        (Lang::Ru, Some(left), _) => format!("Овертайм: период {p}, осталось периодов: {left}"),
-        (Lang::En, Some(left), _) => format!("Overtime: period {p}, periods left: {left}"),
-        (Lang::Ru, None, Some(moves)) => {
-            format!("Овертайм: период {p}, ходов до конца периода: {moves}")
-        }
-        (Lang::En, None, Some(moves)) => format!("Overtime: period {p}, moves to make: {moves}"),
-        (Lang::Ru, None, None) => format!("Овертайм: период {p}"),
-        (Lang::En, None, None) => format!("Overtime: period {p}"),
+    let p = state.period.to_string();
+    match (state.periods_left, state.moves_left) {
+        (Some(left), _) => lang.words(
+            AREA,
+            "overtime_periods_left",
+            &[("p", &p), ("left", &left.to_string())],
+        ),
+        (None, Some(moves)) => lang.words(
+            AREA,
+            "overtime_moves_left",
+            &[("p", &p), ("moves", &moves.to_string())],
+        ),
+        (None, None) => lang.words(AREA, "overtime", &[("p", &p)]),
     }
 }
 
 /// The mark on the clock of the side to move.
 pub fn on_move(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Ru => "Ходит",
-        Lang::En => "To move",
-    }
+    lang.word(AREA, "on_move")
 }
 
 /// The page's own words (its settings and its connection), in the page's language.
@@ -82,36 +76,18 @@ pub struct PageWords {
 
 /// The page's words in `lang`.
 pub fn page_words(lang: Lang) -> PageWords {
-    match lang {
-        Lang::Ru => PageWords {
-            lost: "Нет связи с часами: время на экране не обновляется",
-            back: "Связь с часами восстановлена",
-            settings: "Вид экрана",
-            scheme: "Цвета",
-            schemes: [
-                "Жёлтые цифры на чёрном",
-                "Белые на чёрном",
-                "Чёрные на белом",
-            ],
-            size: "Размер цифр, процентов",
-            reset: "Как в настройках часов",
-            close: "Закрыть",
-            not_started: "Часы ещё не пущены",
-            paused: "Часы остановлены",
-            sides: ["Белые", "Чёрные"],
-        },
-        Lang::En => PageWords {
-            lost: "No connection to the clock: the times on the screen are not current",
-            back: "Connected to the clock again",
-            settings: "Screen settings",
-            scheme: "Colours",
-            schemes: ["Yellow digits on black", "White on black", "Black on white"],
-            size: "Digit size, per cent",
-            reset: "As the clock is set",
-            close: "Close",
-            not_started: "The clock has not been started",
-            paused: "The clock is stopped",
-            sides: ["White", "Black"],
-        },
+    let w = |name: &str| lang.word(AREA, name);
+    PageWords {
+        lost: w("lost"),
+        back: w("back"),
+        settings: w("settings"),
+        scheme: w("scheme"),
+        schemes: [w("scheme_yellow"), w("scheme_white"), w("scheme_black")],
+        size: w("size"),
+        reset: w("reset"),
+        close: w("close"),
+        not_started: w("not_started"),
+        paused: w("paused"),
+        sides: [w("white"), w("black")],
     }
 }

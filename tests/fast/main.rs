@@ -10,10 +10,12 @@ mod pty;
 
 mod bench_launcher;
 mod cli_no_sound;
+mod config_languages;
 mod config_messages;
 mod core_properties;
 mod daemon_arbiter_bounds;
 mod daemon_key_pipe;
+mod daemon_languages;
 mod daemon_new_game;
 mod daemon_reload;
 mod daemon_setup_menu;

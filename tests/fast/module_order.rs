@@ -254,7 +254,7 @@ fn an_upward_or_sideways_import_is_caught() {
         "a test module's declaration stops nothing"
     );
     let inline =
-        "use crate::hearing::Lang;\n#[cfg(test)]\nmod tests {\n    use crate::config::Config;\n}\n";
+        "use crate::speech::Lang;\n#[cfg(test)]\nmod tests {\n    use crate::config::Config;\n}\n";
     assert!(violations("table", "table/x.rs", inline).is_empty());
     let downward = violations(
         "table",

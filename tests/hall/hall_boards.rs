@@ -9,7 +9,7 @@ use crate::common_daemon;
 use boards::*;
 use std::time::{Duration, Instant};
 use talkclock::clock::Side;
-use talkclock::hearing::Lang;
+use talkclock::speech::Lang;
 use talkclock::speech::{phrase, Announcement};
 
 /// The station's words for a board's flag, as its arbiter hears them.

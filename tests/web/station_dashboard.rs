@@ -221,7 +221,7 @@ fn a_command_needs_a_login_and_its_csrf_token_then_pauses_the_board_and_without_
 
 #[test]
 fn a_dashboard_without_a_password_is_read_only_for_everyone() {
-    use talkclock::hearing::Lang;
+    use talkclock::speech::Lang;
     use talkclock::station::dashboard::settings::DashboardSettings;
     use talkclock::station::dashboard::Dashboard;
     let settings = DashboardSettings {
@@ -254,7 +254,7 @@ fn a_dashboard_without_a_password_is_read_only_for_everyone() {
 
 #[test]
 fn a_login_being_checked_holds_up_no_other_page() {
-    use talkclock::hearing::Lang;
+    use talkclock::speech::Lang;
     use talkclock::station::dashboard::password::{PasswordHash, ITERATIONS};
     use talkclock::station::dashboard::settings::DashboardSettings;
     use talkclock::station::dashboard::Dashboard;

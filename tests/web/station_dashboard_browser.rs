@@ -530,7 +530,7 @@ fn a_forged_post_from_another_sites_page_is_refused_while_the_browser_is_logged_
 
 #[test]
 fn a_page_of_a_quiet_hall_hears_the_pings_and_stays_connected() {
-    use talkclock::hearing::Lang;
+    use talkclock::speech::Lang;
     use talkclock::station::dashboard::settings::DashboardSettings;
     use talkclock::station::dashboard::Dashboard;
     let settings = DashboardSettings {

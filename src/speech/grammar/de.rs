@@ -143,20 +143,91 @@ fn words(n: u64, one: One) -> String {
     parts.join(" ")
 }
 
-/// The clips made so far, by number and form: each is made once and kept.
+/// The forms of a lone 1 the phrasing says before a noun, by the suffix of their clip's key
+/// (the nouns counted in the dative are the durations', all feminine).
+const ONE_FORMS: [(&str, One); 3] = [
+    ("m", One::Masculine { dative: false }),
+    ("f", One::Feminine { dative: false }),
+    ("f_dat", One::Feminine { dative: true }),
+];
+
+/// The number clips, each one written word: 0–999 alone (`w_0` … `w_999`), and the forms of
+/// a lone 1 before a noun (`w_1_m` "ein", `w_1_f` "eine", `w_1_f_dat` "einer"). A larger
+/// number is said in them with the scale words between ("zwei tausend einundzwanzig",
+/// "eine Million"), so a voice pack could record them all (`voice-catalog --lang de`).
+static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
+    let clip = |key: String, text: String| Clip {
+        key: Box::leak(key.into_boxed_str()),
+        text: Box::leak(text.into_boxed_str()),
+        tone: Tone::Word,
+    };
+    let mut clips: Vec<Clip> = (0..1000)
+        .map(|n| clip(format!("w_{n}"), words(n, One::Alone)))
+        .collect();
+    for (suffix, one) in ONE_FORMS {
+        clips.push(clip(format!("w_1_{suffix}"), words(1, one)));
+    }
+    clips
+});
+
+/// The clips made so far of a rarer form (a 1 after hundreds before a noun, "hundertein";
+/// a count of a scale from a thousand up), by number and form: each made once and kept. No
+/// pack records them; the system speech engine reads their text.
 static MADE: LazyLock<Mutex<HashMap<(u64, One), Clip>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// Says `n` as one clip (the system speech engine reads its text).
-fn say_words(b: &mut Builder, n: u64, one: One) {
+/// Says `n` (below a thousand, or a scale's count) in the form `one`.
+fn say_part(b: &mut Builder, n: u64, one: One) {
+    let clips = &*NUMBER_CLIPS;
+    if n < 1000 && (one == One::Alone || n % 100 != 1) {
+        return b.say(clips[n as usize]);
+    }
+    if n == 1 {
+        if let Some(form) = ONE_FORMS.iter().position(|(_, o)| *o == one) {
+            return b.say(clips[1000 + form]);
+        }
+    }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let clip = *made.entry((n, one)).or_insert_with(|| Clip {
-        key: Box::leak(format!("n_{n}_{one:?}").into_boxed_str()),
+        key: Box::leak(format!("w_{n}_{one:?}").into_boxed_str()),
         text: Box::leak(words(n, one).into_boxed_str()),
         tone: Tone::Word,
     });
     drop(made);
     b.say(clip);
+}
+
+/// Says `n`: the count of each scale and its word ("eine Million", "zwei tausend"), then
+/// what is below a thousand, in the form `one`.
+fn say_words(b: &mut Builder, n: u64, one: One) {
+    if n == 0 {
+        return say_part(b, 0, One::Alone);
+    }
+    let mut rest = n;
+    for (size, singular, plural) in [
+        (1_000_000_000_000, "g_trillion_1", "g_trillion_n"),
+        (1_000_000_000, "g_billion_1", "g_billion_n"),
+        (1_000_000, "g_million_1", "g_million_n"),
+    ] {
+        let count = rest / size;
+        if count > 0 {
+            // "eine Million", "zwei Millionen": the scales are feminine nouns.
+            say_part(b, count, One::Feminine { dative: false });
+            b.say(catalogue().clip(if count == 1 { singular } else { plural }));
+        }
+        rest %= size;
+    }
+    let thousands = rest / 1000;
+    if thousands > 0 {
+        if thousands > 1 {
+            say_part(b, thousands, One::Masculine { dative: false });
+        }
+        b.say(catalogue().clip("g_thousand"));
+    }
+    let below = rest % 1000;
+    if below > 0 {
+        say_part(b, below, one);
+    }
 }
 
 /// German's grammar.
@@ -212,7 +283,7 @@ impl Grammar for German {
     }
 
     fn count_clips(&self) -> &'static [Clip] {
-        &[]
+        NUMBER_CLIPS.as_slice()
     }
 }
 
@@ -236,6 +307,28 @@ mod tests {
     }
 
     const MIN: i64 = 60_000;
+
+    #[test]
+    fn a_large_number_is_said_in_clips_a_pack_could_record() {
+        let catalogue: std::collections::HashMap<String, String> =
+            crate::speech::clip_catalog(crate::speech::Lang::from_code("de").unwrap())
+                .into_iter()
+                .collect();
+        for (n, text) in [
+            (2_021, "Zwei tausend einundzwanzig Züge."),
+            (1_000_001, "Eine Million eins Züge."),
+            (1, "Ein Zug."),
+        ] {
+            let mut b = Builder::new();
+            German.count(&mut b, n, Counted::Move);
+            b.stop();
+            let u = b.finish();
+            assert_eq!(u.text, text);
+            for key in u.keys() {
+                assert!(catalogue.contains_key(key), "{n}: {key}");
+            }
+        }
+    }
 
     #[test]
     fn hours_and_minutes_agree() {

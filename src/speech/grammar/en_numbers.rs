@@ -6,9 +6,9 @@ use std::sync::LazyLock;
 
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
 use super::{Plural, Plurals};
-use crate::hearing::Lang;
 use crate::speech::catalogue::Catalogue;
 use crate::speech::utterance::{Builder, Clip, Tone};
+use crate::speech::Lang;
 
 /// The English catalogue (`lang/en.toml`), where every word of these numbers is.
 pub(crate) fn catalogue() -> &'static Catalogue {

@@ -6,9 +6,9 @@ use std::sync::LazyLock;
 
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
 use super::{Plural, Plurals};
-use crate::hearing::Lang;
 use crate::speech::catalogue::Catalogue;
 use crate::speech::utterance::{Builder, Clip, Tone};
+use crate::speech::Lang;
 
 /// Grammatical gender of the counted noun; it changes "один/одна", "два/две".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,13 +8,13 @@
 //! `language_<code>`.
 
 use super::{Value, Walker};
-use crate::hearing::Lang;
 use crate::schedule::Vision;
 use crate::speech::announcement::{ControlEnd, DelayKind, Side, StageInfo};
 use crate::speech::grammar::Counted;
 use crate::speech::menu::{
     Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset,
 };
+use crate::speech::Lang;
 
 fn vision(v: Vision) -> Value<'static> {
     Value::Word(match v {
@@ -27,6 +27,20 @@ fn vision(v: Vision) -> Value<'static> {
 /// The template that names `l` in the menu's language ("русский язык", "English").
 fn language(l: Lang) -> String {
     format!("language_{}", l.code())
+}
+
+impl Walker<'_, '_> {
+    /// Names the language `l`: by the menu's catalogue's template (`language_<code>`), or,
+    /// when the catalogue has none (a language its voice pack has no clip for), by the
+    /// language's own name as a name no pack holds ("«Deutsch»").
+    fn language(&mut self, l: Lang) {
+        let template = language(l);
+        if self.catalogue.template(&template).is_some() {
+            self.say(&template, &[]);
+        } else {
+            self.b.unrecorded_name(l.own_name());
+        }
+    }
 }
 
 fn preset_key(p: ShippedPreset) -> Option<&'static str> {
@@ -143,7 +157,7 @@ impl Walker<'_, '_> {
                     "item_player",
                     &[("side", Value::Side(*side)), ("vision", vision(*v))],
                 );
-                self.say(&language(*l), &[]);
+                self.language(*l);
             }
             MenuItem::First(side) => self.say("first", &[("side", Value::Side(*side))]),
             MenuItem::Check => self.say("item_check", &[]),
@@ -175,7 +189,7 @@ impl Walker<'_, '_> {
             }
             MenuItem::Custom => self.say("item_custom", &[]),
             MenuItem::Vision(v) => self.say("item_word", &[("word", vision(*v))]),
-            MenuItem::Language(l) => self.say(&language(*l), &[]),
+            MenuItem::Language(l) => self.language(*l),
             MenuItem::StartTime(None) => self.say("item_no_odds", &[]),
             MenuItem::StartTime(Some(ms)) => {
                 self.say("item_start_time", &[("time", Value::Exact(*ms))])

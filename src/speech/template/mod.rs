@@ -467,7 +467,7 @@ impl Walker<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hearing::Lang;
+    use crate::speech::Lang;
 
     /// The slots the walker fills, and whether each is a side (which takes a form).
     const SLOTS: [(&str, bool); 13] = [

@@ -23,7 +23,7 @@ pub mod settings;
 pub mod throttle;
 pub mod words;
 
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use crate::web::WebError;
 use model::Hall;
 use relay::{Relay, WebCommand};

@@ -8,7 +8,7 @@ use super::words::{self, Texts};
 use crate::clock::{Outcome, Reason, Side};
 use crate::hall::payload::Names;
 use crate::hall::{AlertMsg, Priority, StateMsg};
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;

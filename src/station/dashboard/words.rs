@@ -1,10 +1,10 @@
-//! The dashboard's words, in Russian and English: the page's own labels ([`PageWords`]),
+//! The dashboard's words, from each language's catalogue (`[words.dashboard]`): the page's own labels ([`PageWords`]),
 //! the phase of a game, and an alert's text. A board's notices keep the station's spoken
 //! wording (`speech::phrase`); counts follow a colon or an abbreviation ("3 с назад"), so no
 //! number needs a declined noun.
 
 use crate::clock::{Outcome, Reason, Side};
-use crate::hearing::Lang;
+use crate::speech::Lang;
 use crate::speech::{phrase, Announcement};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -17,20 +17,16 @@ pub fn texts(langs: &[Lang], make: impl Fn(Lang) -> String) -> Texts {
     langs.iter().map(|l| (l.code(), make(*l))).collect()
 }
 
+/// The catalogues' area of the dashboard's words (`[words.dashboard]`).
+const AREA: &str = "dashboard";
+
 /// The words of a phase as `status` names it (`running`, `paused`, …).
 pub fn phase(lang: Lang, word: &str) -> String {
-    let (ru, en) = match word {
-        "not_started" => ("не начата", "not started"),
-        "running" => ("идёт", "in play"),
-        "paused" => ("пауза", "paused"),
-        "player_stopped" => ("игрок остановил часы", "a player stopped the clock"),
-        "flagged" => ("флажок упал", "a flag fell"),
-        "finished" => ("окончена", "finished"),
-        _ => ("?", "?"),
-    };
-    match lang {
-        Lang::Ru => ru.to_string(),
-        Lang::En => en.to_string(),
+    match word {
+        "not_started" | "running" | "paused" | "player_stopped" | "flagged" | "finished" => {
+            lang.word(AREA, &format!("phase_{word}")).to_string()
+        }
+        _ => "?".to_string(),
     }
 }
 
@@ -46,34 +42,25 @@ pub fn notice(lang: Lang, notice: &Announcement) -> String {
 
 /// A board went silent (`back` false) or came back.
 pub fn silent(lang: Lang, board: u32, back: bool) -> String {
-    match (lang, back) {
-        (Lang::Ru, false) => format!("Доска {board} молчит"),
-        (Lang::Ru, true) => format!("Доска {board} снова на связи"),
-        (Lang::En, false) => format!("Board {board} is silent"),
-        (Lang::En, true) => format!("Board {board} is back"),
-    }
+    let name = if back { "back_board" } else { "silent_board" };
+    lang.words(AREA, name, &[("board", &board.to_string())])
 }
 
 /// A record of a board was kept aside: it does not fit the chain of the board's journal
 /// (said after the board's number).
 pub fn aside(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Ru => "запись журнала не сходится с его цепочкой и отложена; доска пришлёт её снова",
-        Lang::En => {
-            "a journal record that does not fit its chain was set aside; the board is asked to \
-             send it again"
-        }
-    }
+    lang.word(AREA, "aside")
 }
 
 /// A side's name in the table.
 pub fn side(lang: Lang, side: Side) -> &'static str {
-    match (lang, side) {
-        (Lang::Ru, Side::White) => "белые",
-        (Lang::Ru, Side::Black) => "чёрные",
-        (Lang::En, Side::White) => "White",
-        (Lang::En, Side::Black) => "Black",
-    }
+    lang.word(
+        AREA,
+        match side {
+            Side::White => "side_white",
+            Side::Black => "side_black",
+        },
+    )
 }
 
 /// The page's own words, in one language.
@@ -167,134 +154,55 @@ pub struct PageWords {
 
 /// The page's words in `lang`.
 pub fn page_words(lang: Lang) -> PageWords {
-    match lang {
-        Lang::Ru => PageWords {
-            language_name: "Русский",
-            title: "Зал турнира {event}",
-            language: "Язык страницы",
-            lost: "Нет связи со станцией: данные на странице не обновляются",
-            caption: "Доски: время, ход, партия и связь",
-            columns: [
-                "Доска",
-                "Белые",
-                "Время белых",
-                "Чёрные",
-                "Время чёрных",
-                "Ход",
-                "Партия",
-                "Предупреждение или флажок",
-                "Связь",
-                "Последнее сообщение",
-            ],
-            sorted_by: "по возрастанию",
-            never: "ещё не выходила на связь",
-            online: "на связи",
-            silent: "молчит",
-            offline: "связь потеряна",
-            seconds_ago: "{n} с назад",
-            minutes_ago: "{n} мин назад",
-            sides: ["белые", "чёрные"],
-            alerts: "Сигналы",
-            alerts_order: "Новые сверху.",
-            no_alerts: "Сигналов пока нет.",
-            unacknowledged: "Не принято сигналов: {n}",
-            acknowledge: "Принято",
-            acknowledged: "принято",
-            board: "Доска {n}",
-            login_title: "Вход для судей",
-            read_only: "Только просмотр: пароль судей не задан в настройках станции, команды отсюда не отправить.",
-            logged_out: "Только просмотр. Команды доскам — после входа с паролем судей.",
-            logged_in: "Вы вошли: команды доступны.",
-            password: "Пароль судей",
-            log_in: "Войти",
-            log_out: "Выйти",
-            wrong_password: "Неверный пароль.",
-            login_locked: "Слишком много неверных паролей с этого компьютера: попробуйте снова через {n} с.",
-            login_busy: "Станция проверяет другие входы: попробуйте снова через несколько секунд.",
-            commands: "Команда доске",
-            command: "Команда",
-            command_names: [
-                "Пауза",
-                "Продолжить",
-                "Прибавить или отнять время",
-                "Установить время",
-                "Решение: недоразумение",
-                "Решение: сдача",
-                "Решение: ничья",
-                "Решение: нет ходов",
-            ],
-            side: "Сторона",
-            time: "Время (м:сс; чтобы прибавить или отнять: +м:сс или −м:сс)",
-            send: "Отправить",
-            done: "Доска {n}: выполнено.",
-            refused: "Доска {n} отказала: {error}",
-            no_answer: "Доска {n} не ответила.",
-            session_ended: "Сеанс окончен: войдите снова.",
-        },
-        Lang::En => PageWords {
-            language_name: "English",
-            title: "The hall of {event}",
-            language: "Page language",
-            lost: "No connection to the station: the page is not current",
-            caption: "Boards: times, move, game and connection",
-            columns: [
-                "Board",
-                "White",
-                "White's time",
-                "Black",
-                "Black's time",
-                "To move",
-                "Game",
-                "Warning or flag",
-                "Connection",
-                "Last heard",
-            ],
-            sorted_by: "ascending",
-            never: "not heard from yet",
-            online: "online",
-            silent: "silent",
-            offline: "connection lost",
-            seconds_ago: "{n} s ago",
-            minutes_ago: "{n} min ago",
-            sides: ["White", "Black"],
-            alerts: "Alerts",
-            alerts_order: "Newest first.",
-            no_alerts: "No alerts yet.",
-            unacknowledged: "Not acknowledged: {n}",
-            acknowledge: "Acknowledge",
-            acknowledged: "acknowledged",
-            board: "Board {n}",
-            login_title: "Arbiters' login",
-            read_only: "Read-only: no arbiters' password is set in the station's configuration, so no command can be sent from here.",
-            logged_out: "Read-only. Log in with the arbiters' password to send commands to the boards.",
-            logged_in: "Logged in: commands are available.",
-            password: "Arbiters' password",
-            log_in: "Log in",
-            log_out: "Log out",
-            wrong_password: "Wrong password.",
-            login_locked: "Too many wrong passwords from this computer: try again in {n} s.",
-            login_busy: "The station is checking other logins: try again in a few seconds.",
-            commands: "A command to a board",
-            command: "Command",
-            command_names: [
-                "Pause",
-                "Resume",
-                "Add or take time",
-                "Set a time",
-                "Ruling: misunderstanding",
-                "Ruling: resignation",
-                "Ruling: draw",
-                "Ruling: no moves",
-            ],
-            side: "Side",
-            time: "Time (m:ss; to add or take: +m:ss or -m:ss)",
-            send: "Send",
-            done: "Board {n}: done.",
-            refused: "Board {n} refused: {error}",
-            no_answer: "Board {n} did not answer.",
-            session_ended: "The session has ended: log in again.",
-        },
+    let w = |name: &str| lang.word(AREA, name);
+    PageWords {
+        language_name: w("language_name"),
+        title: w("title"),
+        language: w("language"),
+        lost: w("lost"),
+        caption: w("caption"),
+        columns: words(lang, "columns"),
+        sorted_by: w("sorted_by"),
+        never: w("never"),
+        online: w("online"),
+        silent: w("silent"),
+        offline: w("offline"),
+        seconds_ago: w("seconds_ago"),
+        minutes_ago: w("minutes_ago"),
+        sides: words(lang, "sides"),
+        alerts: w("alerts"),
+        alerts_order: w("alerts_order"),
+        no_alerts: w("no_alerts"),
+        unacknowledged: w("unacknowledged"),
+        acknowledge: w("acknowledge"),
+        acknowledged: w("acknowledged"),
+        board: w("board"),
+        login_title: w("login_title"),
+        read_only: w("read_only"),
+        logged_out: w("logged_out"),
+        logged_in: w("logged_in"),
+        password: w("password"),
+        log_in: w("log_in"),
+        log_out: w("log_out"),
+        wrong_password: w("wrong_password"),
+        login_locked: w("login_locked"),
+        login_busy: w("login_busy"),
+        commands: w("commands"),
+        command: w("command"),
+        command_names: words(lang, "command_names"),
+        side: w("side"),
+        time: w("time"),
+        send: w("send"),
+        done: w("done"),
+        refused: w("refused"),
+        no_answer: w("no_answer"),
+        session_ended: w("session_ended"),
     }
+}
+
+/// The words `<name>_0`, `<name>_1`, … of `lang`: a list's entries in the page's order.
+fn words<const N: usize>(lang: Lang, name: &str) -> [&'static str; N] {
+    std::array::from_fn(|i| lang.word(AREA, &format!("{name}_{i}")))
 }
 
 #[cfg(test)]

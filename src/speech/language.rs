@@ -1,0 +1,212 @@
+//! The languages the clock speaks: one for each phrasing catalogue compiled in
+//! (`src/speech/lang/<code>.toml`). A [`Lang`] is valid by construction — it names a
+//! catalogue present — so code outside the grammar layer never branches on a language: it
+//! asks the language's catalogue for its words ([`Lang::word`], [`Lang::words`]).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::catalogue::{self, Catalogue};
+
+/// A language the clock speaks: the index of its catalogue among those compiled in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lang(u8);
+
+/// How many catalogues are compiled in.
+const COUNT: usize = catalogue::EMBEDDED.len();
+
+#[allow(non_upper_case_globals)]
+impl Lang {
+    /// Russian (the first catalogue, the configuration's default).
+    pub const Ru: Lang = Lang(0);
+    /// English (the language of a locale the clock does not speak).
+    pub const En: Lang = Lang(1);
+
+    /// Every language with a catalogue, in the catalogues' order (ru, en, de).
+    pub const ALL: [Lang; COUNT] = {
+        let mut all = [Lang(0); COUNT];
+        let mut i = 0;
+        while i < COUNT {
+            all[i] = Lang(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The short code used in voice packs and on the command line ("ru", "en", "de").
+    pub fn code(self) -> &'static str {
+        catalogue::EMBEDDED[self.0 as usize].0
+    }
+
+    /// Parses a short code ("ru", "de"), ignoring ASCII case: a language with a catalogue.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// The codes of every language, for a message: "ru, en or de" (`or` in English).
+    pub fn codes_listed() -> String {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        match codes.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    /// The language's name in itself ("русский", "English", "Deutsch").
+    pub fn own_name(self) -> &'static str {
+        self.word("language", "own_name")
+    }
+
+    /// The word `key` of the area `area` (`[words.<area>]` in the language's catalogue). The
+    /// code asks only for words every catalogue holds (a test reads them all), so a missing
+    /// one is a fault of the build.
+    pub fn word(self, area: &str, key: &str) -> &'static str {
+        self.catalogue().word(area, key)
+    }
+
+    /// The word `key` of `area` with its `{placeholders}` filled from `args`, in one pass.
+    pub fn words(self, area: &str, key: &str, args: &[(&str, &str)]) -> String {
+        catalogue::fill(self.word(area, key), args)
+    }
+
+    /// The language's catalogue.
+    pub(crate) fn catalogue(self) -> &'static Catalogue {
+        Catalogue::of(self)
+    }
+
+    /// The language of the user's locale, as POSIX orders its variables (`LC_ALL`, then
+    /// `LC_MESSAGES`, then `LANG`; the first set and not empty decides), read through `var`:
+    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian, `de_AT`: German),
+    /// else English (`C`, `POSIX`, unset, and every other language).
+    pub fn of_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .find_map(|name| var(name).filter(|v| !v.trim().is_empty()))
+            .unwrap_or_default();
+        let language = locale
+            .split(['_', '.', '@', '-'])
+            .next()
+            .unwrap_or_default();
+        Lang::from_code(language).unwrap_or(Lang::En)
+    }
+
+    /// The language of this process's locale ([`Lang::of_locale`] on its environment).
+    pub fn of_environment() -> Lang {
+        Lang::of_locale(|name| std::env::var(name).ok())
+    }
+}
+
+impl std::fmt::Debug for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Lang {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Lang, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        Lang::from_code(&code).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{code}` is not a language; expected {}",
+                Lang::codes_listed()
+            ))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    fn of(vars: &[(&str, &str)]) -> Lang {
+        Lang::of_locale(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_locale_says_the_language_in_posix_order() {
+        assert_eq!(of(&[("LANG", "ru_RU.UTF-8")]), Lang::Ru);
+        assert_eq!(of(&[("LANG", "en_GB.UTF-8")]), Lang::En);
+        assert_eq!(
+            of(&[("LANG", "ru_UA.UTF-8"), ("LC_MESSAGES", "en_US")]),
+            Lang::En
+        );
+        assert_eq!(
+            of(&[
+                ("LANG", "en_US"),
+                ("LC_MESSAGES", "en_US"),
+                ("LC_ALL", "ru_RU")
+            ]),
+            Lang::Ru
+        );
+        assert_eq!(of(&[("LC_ALL", ""), ("LANG", "ru")]), Lang::Ru);
+        // German has a catalogue, so a German locale speaks German.
+        assert_eq!(
+            of(&[("LANG", "de_DE.UTF-8")]),
+            Lang::from_code("de").unwrap()
+        );
+        // A language the clock does not speak, C, POSIX and nothing at all: English.
+        for locale in ["fr_FR.UTF-8", "C", "POSIX", "C.UTF-8"] {
+            assert_eq!(of(&[("LANG", locale)]), Lang::En, "{locale}");
+        }
+        assert_eq!(of(&[]), Lang::En);
+    }
+
+    #[test]
+    fn every_catalogue_is_a_language_and_names_itself() {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        assert_eq!(codes, ["ru", "en", "de"]);
+        assert_eq!(Lang::codes_listed(), "ru, en or de");
+        assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
+        assert_eq!(Lang::Ru.own_name(), "русский");
+        assert_eq!(Lang::from_code("xx"), None);
+    }
+
+    #[test]
+    fn the_menu_names_german_in_itself_where_no_clip_names_it() {
+        use crate::speech::{phrase, Announcement, MenuItem, MenuPrompt};
+        let de = Lang::from_code("de").unwrap();
+        let item = |lang: Lang| {
+            phrase(
+                lang,
+                &Announcement::Menu(MenuPrompt::Item {
+                    position: 3,
+                    count: 3,
+                    item: MenuItem::Language(de),
+                    chosen: false,
+                }),
+            )
+            .text
+        };
+        assert!(
+            item(Lang::Ru).starts_with("«Deutsch»"),
+            "{}",
+            item(Lang::Ru)
+        );
+        assert!(
+            item(Lang::En).starts_with("«Deutsch»"),
+            "{}",
+            item(Lang::En)
+        );
+        assert!(item(de).starts_with("Deutsch"), "{}", item(de));
+    }
+
+    #[test]
+    fn a_language_reads_and_writes_as_its_code() {
+        let de: Lang = serde_json::from_str("\"de\"").unwrap();
+        assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
+        let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
+        assert!(err.to_string().contains("expected ru, en or de"), "{err}");
+    }
+}

@@ -17,20 +17,26 @@ fn scenario(name: &str) -> (String, String) {
     (path("toml"), path("script"))
 }
 
-/// The journal `simulate --journal` writes for scenario `name`, in a fresh folder.
-fn journal_of(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let journal = dir.path().join("game.jsonl");
+/// `simulate` of scenario `name`, writing its journal to `journal`.
+fn simulate_into(name: &str, journal: &Path) -> Output {
     let (config, script) = scenario(name);
-    let out = talkclock(&[
+    let journal = journal.to_str().expect("UTF-8 path");
+    talkclock(&[
         "simulate",
         "--config",
         &config,
         "--script",
         &script,
         "--journal",
-        journal.to_str().expect("UTF-8 path"),
-    ]);
+        journal,
+    ])
+}
+
+/// The journal `simulate --journal` writes for scenario `name`, in a fresh folder.
+fn journal_of(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let journal = dir.path().join("game.jsonl");
+    let out = simulate_into(name, &journal);
     assert!(out.status.success(), "simulate {name}: {out:?}");
     (dir, journal)
 }
@@ -164,16 +170,7 @@ fn json_rows_carry_the_same_values_under_their_names() {
 fn a_simulated_journal_replays_to_the_transcript_simulate_printed() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let journal = dir.path().join("game.jsonl");
-    let (config, script) = scenario("rule_1_7_11_stop_and_rulings");
-    let out = talkclock(&[
-        "simulate",
-        "--config",
-        &config,
-        "--script",
-        &script,
-        "--journal",
-        journal.to_str().expect("UTF-8 path"),
-    ]);
+    let out = simulate_into("rule_1_7_11_stop_and_rulings", &journal);
     assert!(out.status.success(), "{out:?}");
     let printed = String::from_utf8(out.stdout).expect("UTF-8");
     let without_final: Vec<&str> = printed
@@ -191,16 +188,7 @@ fn simulate_does_not_write_over_a_file_already_there() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let journal = dir.path().join("game.jsonl");
     std::fs::write(&journal, "a game that must not be lost\n").expect("written");
-    let (config, script) = scenario("fischer_increment");
-    let out = talkclock(&[
-        "simulate",
-        "--config",
-        &config,
-        "--script",
-        &script,
-        "--journal",
-        journal.to_str().expect("UTF-8 path"),
-    ]);
+    let out = simulate_into("fischer_increment", &journal);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("a file is already there"),

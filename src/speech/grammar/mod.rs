@@ -16,10 +16,8 @@ mod uk;
 
 pub(crate) use de::German;
 pub(crate) use en::English;
-pub(crate) use pl::Polish;
 pub(crate) use plural::{Plural, Plurals};
 pub(crate) use ru::Russian;
-pub(crate) use uk::Ukrainian;
 
 use super::duration::Spoken;
 use super::utterance::{Builder, Clip};
@@ -63,8 +61,8 @@ pub(crate) fn of_code(code: &str) -> Option<&'static dyn Grammar> {
         "ru" => Some(&Russian),
         "en" => Some(&English),
         "de" => Some(&German),
-        "uk" => Some(&Ukrainian),
-        "pl" => Some(&Polish),
+        "uk" => Some(&uk::RULES),
+        "pl" => Some(&pl::RULES),
         _ => None,
     }
 }

@@ -4,54 +4,22 @@
 //! stays "jeden" ("dwadzieścia jeden minut"). Counted nouns take CLDR's one/few/many forms
 //! (1 minuta; 2–4, 22–24 minuty; 0, 5–21, 25–31 minut).
 
-use super::slavic::{Case, Gender, Rules, MOVE, PERIOD};
-use super::{Counted, Grammar, Plural};
-use crate::speech::duration::Spoken;
-use crate::speech::utterance::{Builder, Clip};
+use super::slavic::{Gender, Rules};
 
 /// Polish numbers: "tysiąc", "milion" alone for one of them, a masculine thousand ("dwa
 /// tysiące"), and "jeden" unchanged at the end of a longer number.
-const RULES: Rules = Rules {
+pub(crate) static RULES: Rules = Rules {
     code: "pl",
     thousand: Gender::Masculine,
     compound_one_agrees: false,
     lone_scale: true,
 };
 
-/// Polish's grammar.
-pub(crate) struct Polish;
-
-impl Grammar for Polish {
-    fn plural(&self, n: u64) -> Plural {
-        RULES.plural(n)
-    }
-
-    fn number(&self, b: &mut Builder, n: u64) {
-        // A number said alone or as a name ("ruch jeden", "głośność siedem"): masculine.
-        RULES.say_number(b, n, Gender::Masculine, Case::Nominative);
-    }
-
-    fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
-        let noun = match noun {
-            Counted::Move => &MOVE,
-            Counted::Period => &PERIOD,
-        };
-        RULES.say_count(b, n, noun, Case::Nominative);
-    }
-
-    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>) {
-        RULES.say_duration(b, parts, Case::of_form(form));
-    }
-
-    fn count_clips(&self) -> &'static [Clip] {
-        RULES.phrases().clips()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::phrase_table::clip_text;
-    use super::super::slavic::{Noun, HOUR, MINUTE, SECOND};
+    use super::super::slavic::{Case, Noun, HOUR, MINUTE, MOVE, PERIOD, SECOND};
+    use super::super::Grammar;
     use super::*;
     use crate::speech::announcement::{
         Announcement, ClockPhase, ControlEnd, Overtime, OvertimeState, Rules, Side, StageInfo,
@@ -59,6 +27,7 @@ mod tests {
     use crate::speech::catalogue::Catalogue;
     use crate::speech::duration::{exact_parts, spoken_parts};
     use crate::speech::template;
+    use crate::speech::utterance::Builder;
 
     fn count(n: u64, noun: &Noun, case: Case) -> String {
         let mut b = Builder::new();
@@ -69,7 +38,7 @@ mod tests {
     fn phrase(a: &Announcement) -> String {
         let mut b = Builder::new();
         let c = Catalogue::of_code("pl").unwrap_or_else(|e| panic!("{e}"));
-        template::say(&mut b, c, &Polish, a);
+        template::say(&mut b, c, &RULES, a);
         b.finish().text
     }
 
@@ -244,10 +213,10 @@ mod tests {
     #[test]
     fn readouts_from_the_catalogue() {
         let mut b = Builder::new();
-        Polish.duration(&mut b, spoken_parts(62 * MIN), None);
+        RULES.duration(&mut b, spoken_parts(62 * MIN), None);
         assert_eq!(b.finish().text, "Jedna godzina dwie minuty.");
         let mut b = Builder::new();
-        Polish.duration(&mut b, exact_parts(0), None);
+        RULES.duration(&mut b, exact_parts(0), None);
         assert_eq!(b.finish().text, "Zero sekund.");
         let readout = Announcement::TimeReadout {
             side: Side::Black,
@@ -366,7 +335,7 @@ mod tests {
 
     #[test]
     fn the_counts_have_phrase_clips() {
-        let clips = Polish.count_clips();
+        let clips = RULES.count_clips();
         let text = |key: &str| clips.iter().find(|c| c.key == key).map(|c| c.text);
         assert_eq!(text("c_min_21"), Some("dwadzieścia jeden minut"));
         assert_eq!(text("c_min_22"), Some("dwadzieścia dwie minuty"));
@@ -377,7 +346,7 @@ mod tests {
         assert_eq!(text("c_move_5"), Some("pięć ruchów"));
         assert_eq!(text("c_period_2"), Some("dwa okresy"));
         let mut b = Builder::new();
-        Polish.duration(&mut b, spoken_parts(62 * MIN), None);
+        RULES.duration(&mut b, spoken_parts(62 * MIN), None);
         let said = b.finish();
         assert_eq!(said.keys().collect::<Vec<_>>(), ["c_hour_1", "c_min_2_end"]);
     }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 use super::phrase_table::{clip_text, Entry, PhraseTable, Phrases};
-use super::{Plural, Plurals};
+use super::{Counted, Grammar, Plural, Plurals};
 use crate::speech::catalogue::Catalogue;
 use crate::speech::duration::Spoken;
 use crate::speech::utterance::{Builder, Clip, Tone};
@@ -278,5 +278,33 @@ impl Rules {
             (digit, _, _) => return b.say(self.clip(&format!("n_{digit}"))),
         };
         b.say(self.clip(key));
+    }
+}
+
+/// One grammar for every language these rules describe: a language gives only its [`Rules`].
+impl Grammar for Rules {
+    fn plural(&self, n: u64) -> Plural {
+        Rules::plural(self, n)
+    }
+
+    fn number(&self, b: &mut Builder, n: u64) {
+        // A number said alone or as a name ("хід один", "ruch jeden"): masculine.
+        self.say_number(b, n, Gender::Masculine, Case::Nominative);
+    }
+
+    fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
+        let noun = match noun {
+            Counted::Move => &MOVE,
+            Counted::Period => &PERIOD,
+        };
+        self.say_count(b, n, noun, Case::Nominative);
+    }
+
+    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>) {
+        self.say_duration(b, parts, Case::of_form(form));
+    }
+
+    fn count_clips(&self) -> &'static [Clip] {
+        self.phrases().clips()
     }
 }

@@ -3,54 +3,22 @@
 //! accusative after "за" ("за одну хвилину"); counted nouns take CLDR's one/few/many forms
 //! (1, 21 хвилина; 2–4, 22–24 хвилини; 0, 5–20, 25–30 хвилин).
 
-use super::slavic::{Case, Gender, Rules, MOVE, PERIOD};
-use super::{Counted, Grammar, Plural};
-use crate::speech::duration::Spoken;
-use crate::speech::utterance::{Builder, Clip};
+use super::slavic::{Gender, Rules};
 
 /// Ukrainian numbers: "одна тисяча" (a feminine thousand, said after its "one"), and a 1
 /// ending a longer number agrees with the noun.
-const RULES: Rules = Rules {
+pub(crate) static RULES: Rules = Rules {
     code: "uk",
     thousand: Gender::Feminine,
     compound_one_agrees: true,
     lone_scale: false,
 };
 
-/// Ukrainian's grammar.
-pub(crate) struct Ukrainian;
-
-impl Grammar for Ukrainian {
-    fn plural(&self, n: u64) -> Plural {
-        RULES.plural(n)
-    }
-
-    fn number(&self, b: &mut Builder, n: u64) {
-        // A number said alone or as a name ("хід один", "гучність сім"): masculine.
-        RULES.say_number(b, n, Gender::Masculine, Case::Nominative);
-    }
-
-    fn count(&self, b: &mut Builder, n: u64, noun: Counted) {
-        let noun = match noun {
-            Counted::Move => &MOVE,
-            Counted::Period => &PERIOD,
-        };
-        RULES.say_count(b, n, noun, Case::Nominative);
-    }
-
-    fn duration(&self, b: &mut Builder, parts: Spoken, form: Option<&str>) {
-        RULES.say_duration(b, parts, Case::of_form(form));
-    }
-
-    fn count_clips(&self) -> &'static [Clip] {
-        RULES.phrases().clips()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::phrase_table::clip_text;
-    use super::super::slavic::{Noun, HOUR, MINUTE, SECOND};
+    use super::super::slavic::{Case, Noun, HOUR, MINUTE, MOVE, PERIOD, SECOND};
+    use super::super::Grammar;
     use super::*;
     use crate::speech::announcement::{
         Announcement, ClockPhase, ControlEnd, Overtime, OvertimeState, Rules, Side, StageInfo,
@@ -58,6 +26,7 @@ mod tests {
     use crate::speech::catalogue::Catalogue;
     use crate::speech::duration::{exact_parts, spoken_parts};
     use crate::speech::template;
+    use crate::speech::utterance::Builder;
 
     fn count(n: u64, noun: &Noun, case: Case) -> String {
         let mut b = Builder::new();
@@ -68,7 +37,7 @@ mod tests {
     fn phrase(a: &Announcement) -> String {
         let mut b = Builder::new();
         let c = Catalogue::of_code("uk").unwrap_or_else(|e| panic!("{e}"));
-        template::say(&mut b, c, &Ukrainian, a);
+        template::say(&mut b, c, &RULES, a);
         b.finish().text
     }
 
@@ -227,10 +196,10 @@ mod tests {
     #[test]
     fn readouts_from_the_catalogue() {
         let mut b = Builder::new();
-        Ukrainian.duration(&mut b, spoken_parts(62 * MIN), None);
+        RULES.duration(&mut b, spoken_parts(62 * MIN), None);
         assert_eq!(b.finish().text, "Одна година дві хвилини.");
         let mut b = Builder::new();
-        Ukrainian.duration(&mut b, exact_parts(0), None);
+        RULES.duration(&mut b, exact_parts(0), None);
         assert_eq!(b.finish().text, "Нуль секунд.");
         let readout = Announcement::TimeReadout {
             side: Side::Black,
@@ -334,7 +303,7 @@ mod tests {
 
     #[test]
     fn the_counts_have_phrase_clips() {
-        let clips = Ukrainian.count_clips();
+        let clips = RULES.count_clips();
         let text = |key: &str| clips.iter().find(|c| c.key == key).map(|c| c.text);
         assert_eq!(text("c_min_21"), Some("двадцять одна хвилина"));
         assert_eq!(text("c_min_21_acc"), Some("двадцять одну хвилину"));
@@ -349,7 +318,7 @@ mod tests {
             "a masculine noun has no accusative of its own"
         );
         let mut b = Builder::new();
-        Ukrainian.duration(&mut b, spoken_parts(62 * MIN), None);
+        RULES.duration(&mut b, spoken_parts(62 * MIN), None);
         let said = b.finish();
         assert_eq!(said.keys().collect::<Vec<_>>(), ["c_hour_1", "c_min_2_end"]);
     }

@@ -1,6 +1,6 @@
 //! What the spoken set-up menu says, as data: the items of its lists, the values being set and
-//! its notices. The phrasing layer ([`super::menu_ru`], [`super::menu_en`]) turns them into
-//! words and clips, as it does announcements.
+//! its notices. The catalogues' menu templates, said by one walker (`super::template`), turn
+//! them into words and clips in every language, as they do announcements.
 
 use super::announcement::{ControlEnd, DelayKind, Side, StageInfo};
 use crate::schedule::Vision;

@@ -95,6 +95,12 @@ impl Builder {
         self.push_word(c);
     }
 
+    /// Adds a word glued to the previous one, as one written word ("zwei" "tausend" →
+    /// "zweitausend"): still a clip of its own.
+    pub(crate) fn say_joined(&mut self, c: Clip) {
+        self.push_word(c);
+    }
+
     fn push_word(&mut self, c: Clip) {
         if self.sentence_open {
             self.text.push_str(c.text);

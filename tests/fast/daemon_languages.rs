@@ -45,9 +45,19 @@ fn is_ukrainian(text: &str) -> bool {
     lower.chars().any(|c| ('а'..='я').contains(&c))
         && !lower.chars().any(|c| "ыэъё".contains(c))
         && (lower.chars().any(|c| "іїєґ'".contains(c))
-            || ["білі", "чорні", "хвилин", "секунд", "годин", "хід", "ходи", "клац", "пауза"]
-                .iter()
-                .any(|w| lower.contains(w)))
+            || [
+                "білі",
+                "чорні",
+                "хвилин",
+                "секунд",
+                "годин",
+                "хід",
+                "ходи",
+                "клац",
+                "пауза",
+            ]
+            .iter()
+            .any(|w| lower.contains(w)))
 }
 
 /// Whether `text` is Polish: no Cyrillic, and a letter only Polish has among the
@@ -57,9 +67,11 @@ fn is_polish(text: &str) -> bool {
     !lower.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
         && !lower.chars().any(|c| "äöüß".contains(c))
         && (lower.chars().any(|c| "ąęłśżźćńó".contains(c))
-            || ["białe", "czarne", "minut", "sekund", "godzin", "ruch", "klik", "zegar"]
-                .iter()
-                .any(|w| lower.contains(w)))
+            || [
+                "białe", "czarne", "minut", "sekund", "godzin", "ruch", "klik", "zegar",
+            ]
+            .iter()
+            .any(|w| lower.contains(w)))
 }
 
 /// Plays a short game through the daemon with `config` and returns what each earpiece was
@@ -105,14 +117,20 @@ fn play(config_text: &str) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String
 fn white_hears_ukrainian_and_black_polish_in_one_game() {
     let config = CONFIG
         .replace("language = \"de\"", "language = \"uk\"")
-        .replace("language = \"ru\"\n[arbiter]", "language = \"pl\"\n[arbiter]");
+        .replace(
+            "language = \"ru\"\n[arbiter]",
+            "language = \"pl\"\n[arbiter]",
+        );
     let (white, white_printed, black, black_printed, stdout) = play(&config);
     assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
     assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
     assert!(white_printed.len() >= 8, "{stdout}");
     assert!(black_printed.len() >= 8, "{stdout}");
     for line in white.iter().chain(&white_printed) {
-        assert!(is_ukrainian(line), "White hears Ukrainian: {line:?}\n{stdout}");
+        assert!(
+            is_ukrainian(line),
+            "White hears Ukrainian: {line:?}\n{stdout}"
+        );
     }
     for line in black.iter().chain(&black_printed) {
         assert!(is_polish(line), "Black hears Polish: {line:?}\n{stdout}");

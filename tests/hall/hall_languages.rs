@@ -10,7 +10,8 @@ use talkclock::speech::{phrase, Announcement, Lang};
 #[test]
 fn a_polish_arbiter_hears_a_boards_flag_in_polish() {
     let mut hall = Hall::new(3);
-    hall.arbiters = "[[arbiter]]\nname = \"sedzia\"\nlanguage = \"pl\"\nboards = \"1-500\"\n".into();
+    hall.arbiters =
+        "[[arbiter]]\nname = \"sedzia\"\nlanguage = \"pl\"\nboards = \"1-500\"\n".into();
     let station = hall.station();
     let files = hall.board_files(3, "0:04", hall.broker.port());
     let mut board = hall.board(&files);
@@ -18,11 +19,15 @@ fn a_polish_arbiter_hears_a_boards_flag_in_polish() {
     board.key("w");
     board.key("b");
     // White's clock runs out; the station says the flag to its arbiter.
-    wait_for(Duration::from_secs(60), "board 3's flag at the station", || {
-        alerts_of(&station.lines(), 3)
-            .iter()
-            .any(|(_, priority, _)| priority == "flag")
-    });
+    wait_for(
+        Duration::from_secs(60),
+        "board 3's flag at the station",
+        || {
+            alerts_of(&station.lines(), 3)
+                .iter()
+                .any(|(_, priority, _)| priority == "flag")
+        },
+    );
     let said = alerts_of(&station.lines(), 3);
     let flag = said
         .iter()

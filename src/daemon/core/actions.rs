@@ -223,15 +223,9 @@ impl Core {
                 self.collect();
                 Reply::Status(Status::of(self.table.game(), now))
             }
-            ArbiterCommand::Game(input) => {
-                let first = self.outputs.len();
-                if !self.apply(at.mono, at, Source::Arbiter, Request::Game(input))? {
-                    return Ok(Reply::error(
-                        "the journal cannot be written (is the disk full?): nothing was applied; \
-                         the clock stays paused until the journal can be written",
-                    ));
-                }
-                game_reply(&self.outputs[first..])
+            ArbiterCommand::Game(input) => self.arbiters_request(at, Request::Game(input))?,
+            ArbiterCommand::Rollback(rollback) => {
+                self.arbiters_request(at, Request::Rollback(rollback))?
             }
             ArbiterCommand::Check(listener) => {
                 self.apply(at.mono, at, Source::Arbiter, Request::ClockCheck(listener))?;
@@ -261,6 +255,19 @@ impl Core {
             }
             ArbiterCommand::Reload => Reply::error("reload: the configuration was not read"),
         })
+    }
+
+    /// Applies an arbiter's request that changes the game, journaled first; the reply holds
+    /// its events, or why it was refused.
+    fn arbiters_request(&mut self, at: Clocks, request: Request) -> Result<Reply, CoreError> {
+        let first = self.outputs.len();
+        if !self.apply(at.mono, at, Source::Arbiter, request)? {
+            return Ok(Reply::error(
+                "the journal cannot be written (is the disk full?): nothing was applied; the \
+                 clock stays paused until the journal can be written",
+            ));
+        }
+        Ok(game_reply(&self.outputs[first..]))
     }
 
     /// Begins a new game under `config` (the old journal is kept aside as finished).

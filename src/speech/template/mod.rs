@@ -290,6 +290,25 @@ impl Walker<'_, '_> {
                 end,
             } => self.clock_check(*rules, stages, *white_ms, *black_ms, *end),
             Announcement::Menu(prompt) => self.menu(prompt),
+            Announcement::RolledBack {
+                number,
+                white_ms,
+                black_ms,
+                to_move,
+            } => {
+                // "Часы возвращены к ходу двадцать три. Белые: один час пять минут десять
+                // секунд. Чёрные: пятьдесят минут. Ходят белые. Пауза." The times to the
+                // second: the arbiter compares them with his scoresheet.
+                self.say("rolled_back", &[("n", Number(u64::from(*number)))]);
+                for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
+                    self.say(
+                        "rolled_back_side",
+                        &[("side", Value::Side(side)), ("time", Exact(*ms))],
+                    );
+                }
+                self.say("start", &[("side", Value::Side(*to_move))]);
+                self.say("rolled_back_paused", &[]);
+            }
         }
     }
 

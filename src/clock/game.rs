@@ -184,6 +184,18 @@ impl Game {
         }
     }
 
+    /// The running time a side's clock has run by `now` (not before the anchor): the time it
+    /// used (FIDE D.2.10.4), pauses excluded.
+    pub fn used(&self, side: Side, now: Ms) -> Ms {
+        let used = self.clocks[side.index()].used;
+        match self.phase {
+            Phase::Running(running) if running == side => {
+                used.saturating_add(now.saturating_sub(self.anchor).max(0))
+            }
+            _ => used,
+        }
+    }
+
     /// The instant the running side's remaining time reaches `target`, if it runs and is above.
     /// Never on an upcount clock, whose time only grows.
     pub fn instant_when(&self, side: Side, target: Ms) -> Option<Ms> {
@@ -274,6 +286,7 @@ impl Game {
                 let clock = &mut self.clocks[side.index()];
                 clock.remaining = clock.remaining.saturating_add(elapsed);
                 clock.turn_spent = clock.turn_spent.saturating_add(elapsed);
+                clock.used = clock.used.saturating_add(elapsed);
                 self.anchor = now;
                 return;
             }

@@ -16,6 +16,7 @@ mod core_properties;
 mod daemon_arbiter_bounds;
 mod daemon_key_pipe;
 mod daemon_languages;
+mod daemon_moves_report;
 mod daemon_new_game;
 mod daemon_reload;
 mod daemon_rollback;

@@ -141,6 +141,19 @@ impl Core {
                 };
                 self.private(now, Listener::player(side), notice);
             }
+            ButtonAction::Moves(side) => {
+                let now = self.timeline.game_ms(pressed);
+                self.table.advance(now);
+                self.collect();
+                let game = self.table.game();
+                let notice = Announcement::Moves {
+                    white_moves: game.moves(Side::White),
+                    black_moves: game.moves(Side::Black),
+                    white_used_ms: game.used(Side::White, now),
+                    black_used_ms: game.used(Side::Black, now),
+                };
+                self.private(now, Listener::player(side), notice);
+            }
             ButtonAction::Repeat(listener) => {
                 let now = self.timeline.game_ms(pressed);
                 match self.heard.iter().find(|(l, _)| *l == listener) {

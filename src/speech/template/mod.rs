@@ -290,6 +290,28 @@ impl Walker<'_, '_> {
                 end,
             } => self.clock_check(*rules, stages, *white_ms, *black_ms, *end),
             Announcement::Menu(prompt) => self.menu(prompt),
+            Announcement::Moves {
+                white_moves,
+                black_moves,
+                white_used_ms,
+                black_used_ms,
+            } => {
+                // "Белые: двадцать три хода, потрачено: один час пять минут. Чёрные: …"
+                for (side, moves, used) in [
+                    (Side::White, white_moves, white_used_ms),
+                    (Side::Black, black_moves, black_used_ms),
+                ] {
+                    let n = u64::from(*moves);
+                    self.say(
+                        "moves_and_used",
+                        &[
+                            ("side", Value::Side(side)),
+                            ("moves", Count(n, Counted::Move)),
+                            ("used", Remaining(*used)),
+                        ],
+                    );
+                }
+            }
             Announcement::RolledBack {
                 number,
                 white_ms,

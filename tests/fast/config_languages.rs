@@ -59,7 +59,7 @@ fn say_speaks_german_from_its_catalogue() {
         .expect("talkclock say runs");
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("expected ru, en or de"),
+        String::from_utf8_lossy(&out.stderr).contains("expected ru, en, de or uk"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -208,6 +208,46 @@ mod tests {
     }
 
     #[test]
+    fn the_read_back_names_a_language_its_menu_has_no_template_for() {
+        // The read-back once said `language_<code>` as a template, so a Russian menu reading
+        // back a Ukrainian or German player panicked ("ru.toml has no template").
+        use crate::schedule::Vision;
+        use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side, StageInfo};
+        let (uk, de) = (Lang::from_code("uk").unwrap(), Lang::from_code("de").unwrap());
+        let stage = StageInfo {
+            moves: None,
+            time_ms: 3_600_000,
+            increment_ms: 0,
+            delay_ms: 0,
+            delay_kind: None,
+            repeat: false,
+        };
+        let read_back = |lang: Lang| {
+            let prompt = MenuPrompt::ReadBack {
+                stages: vec![stage.clone()],
+                hourglass: false,
+                end: ControlEnd::Flag,
+                times: [3_600_000, 3_600_000],
+                visions: [Vision::TotallyBlind, Vision::Sighted],
+                languages: [uk, de],
+                first: Side::White,
+            };
+            phrase(lang, &Announcement::Menu(prompt)).text
+        };
+        assert_eq!(
+            read_back(Lang::Ru),
+            "Проверка настройки. Контроль времени: один час до конца партии. Белые: незрячий, \
+             «українська», один час. Чёрные: зрячий, «Deutsch», один час. Первыми ходят белые."
+        );
+        assert!(
+            read_back(uk).contains("Білі: незрячий, українська мова, одна година. Чорні: \
+                                    зрячий, німецька мова, одна година."),
+            "{}",
+            read_back(uk)
+        );
+    }
+
+    #[test]
     fn a_language_reads_and_writes_as_its_code() {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");

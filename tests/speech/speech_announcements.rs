@@ -773,6 +773,18 @@ fn every_menu_prompt() -> Vec<Announcement> {
             first: side,
         });
     }
+    // Each language read back in each menu: by its template, or by its own name.
+    for language in Lang::ALL {
+        all.push(MenuPrompt::ReadBack {
+            stages: stages.clone(),
+            hourglass: false,
+            end: ControlEnd::Flag,
+            times: [HOUR, HOUR],
+            visions: [Vision::TotallyBlind, Vision::TotallyBlind],
+            languages: [language, Lang::Ru],
+            first: Side::White,
+        });
+    }
     all.extend([
         MenuPrompt::Opened { hint: false },
         MenuPrompt::Opened { hint: true },

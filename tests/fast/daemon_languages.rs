@@ -1,6 +1,6 @@
-//! Two players in two languages through the real daemon: White speaks German (a language
-//! with a catalogue and no voice pack), Black Russian. Each earpiece's transcript lines are
-//! in its player's language, from the start to the readouts and the spoken help.
+//! Two players in two languages through the real daemon: White speaks German or Ukrainian (a
+//! language with a catalogue and no voice pack), Black Russian. Each earpiece's transcript
+//! lines are in its player's language, from the start to the readouts and the spoken help.
 
 use crate::common_daemon::{self, json_lines, Files};
 use std::time::Duration;
@@ -37,9 +37,28 @@ fn is_german(text: &str) -> bool {
         .any(|w| text.contains(w))
 }
 
-#[test]
-fn white_hears_german_and_black_russian_in_one_game() {
-    let files = Files::new(CONFIG);
+/// Whether `text` is Ukrainian: Cyrillic with none of Russian's own letters, and a letter of
+/// Ukrainian's own or a word of the clock's with none ("клацання").
+fn is_ukrainian(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower.chars().any(|c| ('а'..='я').contains(&c))
+        && !lower.chars().any(|c| "ыэъё".contains(c))
+        && (lower.chars().any(|c| "іїєґ'".contains(c)) || lower.contains("клацання"))
+}
+
+/// Each player's lines in a short game: what the transcript says to White's and Black's
+/// earpieces, and the text lines printed for each, with the whole output.
+struct Heard {
+    white: Vec<String>,
+    black: Vec<String>,
+    white_printed: Vec<String>,
+    black_printed: Vec<String>,
+    stdout: String,
+}
+
+/// Plays a few moves, readouts and both players' help under `config`.
+fn play(config_text: &str) -> Heard {
+    let files = Files::new(config_text);
     let (dir, config, journal, transcript) = files.parts();
     let mut daemon =
         common_daemon::start(dir.path(), &config, &journal, &transcript, &["--no-audio"]);
@@ -69,19 +88,39 @@ fn white_hears_german_and_black_russian_in_one_game() {
             .filter_map(|l| l.strip_prefix(mark.as_str()).map(str::to_string))
             .collect()
     };
-    let white = said_to("white");
-    let black = said_to("black");
-    assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
-    assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
-    let white_printed = printed_to("white");
-    let black_printed = printed_to("black");
-    assert!(white_printed.len() >= 8, "{stdout}");
-    assert!(black_printed.len() >= 8, "{stdout}");
+    let heard = Heard {
+        white: said_to("white"),
+        black: said_to("black"),
+        white_printed: printed_to("white"),
+        black_printed: printed_to("black"),
+        stdout,
+    };
+    let stdout = &heard.stdout;
+    assert!(heard.white.len() >= 2, "White's lines: {:?}\n{stdout}", heard.white);
+    assert!(heard.black.len() >= 2, "Black's lines: {:?}\n{stdout}", heard.black);
+    assert!(heard.white_printed.len() >= 8, "{stdout}");
+    assert!(heard.black_printed.len() >= 8, "{stdout}");
+    for line in heard.black.iter().chain(&heard.black_printed) {
+        assert!(is_russian(line), "Black hears Russian: {line:?}\n{stdout}");
+    }
+    assert!(
+        heard.black.iter().any(|l| l.starts_with("Чёрные:")),
+        "Black's readout is Russian: {:?}",
+        heard.black
+    );
+    heard
+}
+
+#[test]
+fn white_hears_german_and_black_russian_in_one_game() {
+    let Heard {
+        white,
+        white_printed,
+        stdout,
+        ..
+    } = play(CONFIG);
     for line in white.iter().chain(&white_printed) {
         assert!(is_german(line), "White hears German: {line:?}\n{stdout}");
-    }
-    for line in black.iter().chain(&black_printed) {
-        assert!(is_russian(line), "Black hears Russian: {line:?}\n{stdout}");
     }
     assert!(
         white_printed
@@ -93,8 +132,27 @@ fn white_hears_german_and_black_russian_in_one_game() {
         white.iter().any(|l| l.starts_with("Weiß:")),
         "White's readout is German: {white:?}"
     );
+}
+
+#[test]
+fn white_hears_ukrainian_and_black_russian_in_one_game() {
+    let Heard {
+        white,
+        white_printed,
+        stdout,
+        ..
+    } = play(&CONFIG.replacen("language = \"de\"", "language = \"uk\"", 1));
+    for line in white.iter().chain(&white_printed) {
+        assert!(is_ukrainian(line), "White hears Ukrainian: {line:?}\n{stdout}");
+    }
     assert!(
-        black.iter().any(|l| l.starts_with("Чёрные:")),
-        "Black's readout is Russian: {black:?}"
+        white_printed
+            .iter()
+            .any(|l| l.starts_with("Клавіша w на клавіатурі:")),
+        "White's help is Ukrainian: {stdout}"
+    );
+    assert!(
+        white.iter().any(|l| l.starts_with("Білі:")),
+        "White's readout is Ukrainian: {white:?}"
     );
 }

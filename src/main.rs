@@ -550,16 +550,15 @@ fn haptic_practice(
             )))
         }
     };
-    let lang =
-        match lang {
-            None => None,
-            Some(code) => Some(talkclock::speech::Lang::from_code(code).ok_or_else(|| {
-                cli::Failure::Usage(format!(
-                    "--lang {code}: expected {}",
-                    talkclock::speech::Lang::codes_listed()
-                ))
-            })?),
-        };
+    let lang = match lang {
+        None => None,
+        Some(code) => Some(talkclock::speech::Lang::from_code(code).ok_or_else(|| {
+            cli::Failure::Usage(format!(
+                "--lang {code}: expected {}",
+                talkclock::speech::Lang::codes_listed()
+            ))
+        })?),
+    };
     cli::haptic_practice::run(
         config,
         side,

@@ -174,7 +174,10 @@ mod tests {
         assert_eq!(Lang::codes_listed(), "ru, en, de or uk");
         assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
         assert_eq!(Lang::Ru.own_name(), "русский");
-        assert_eq!(Lang::from_code("uk").map(Lang::own_name), Some("українська"));
+        assert_eq!(
+            Lang::from_code("uk").map(Lang::own_name),
+            Some("українська")
+        );
         assert_eq!(Lang::from_code("xx"), None);
     }
 
@@ -213,7 +216,10 @@ mod tests {
         // back a Ukrainian or German player panicked ("ru.toml has no template").
         use crate::schedule::Vision;
         use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side, StageInfo};
-        let (uk, de) = (Lang::from_code("uk").unwrap(), Lang::from_code("de").unwrap());
+        let (uk, de) = (
+            Lang::from_code("uk").unwrap(),
+            Lang::from_code("de").unwrap(),
+        );
         let stage = StageInfo {
             moves: None,
             time_ms: 3_600_000,
@@ -240,8 +246,10 @@ mod tests {
              «українська», один час. Чёрные: зрячий, «Deutsch», один час. Первыми ходят белые."
         );
         assert!(
-            read_back(uk).contains("Білі: незрячий, українська мова, одна година. Чорні: \
-                                    зрячий, німецька мова, одна година."),
+            read_back(uk).contains(
+                "Білі: незрячий, українська мова, одна година. Чорні: зрячий, німецька мова, \
+                 одна година."
+            ),
             "{}",
             read_back(uk)
         );
@@ -252,6 +260,9 @@ mod tests {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
-        assert!(err.to_string().contains("expected ru, en, de or uk"), "{err}");
+        assert!(
+            err.to_string().contains("expected ru, en, de or uk"),
+            "{err}"
+        );
     }
 }

@@ -96,8 +96,16 @@ fn play(config_text: &str) -> Heard {
         stdout,
     };
     let stdout = &heard.stdout;
-    assert!(heard.white.len() >= 2, "White's lines: {:?}\n{stdout}", heard.white);
-    assert!(heard.black.len() >= 2, "Black's lines: {:?}\n{stdout}", heard.black);
+    assert!(
+        heard.white.len() >= 2,
+        "White's lines: {:?}\n{stdout}",
+        heard.white
+    );
+    assert!(
+        heard.black.len() >= 2,
+        "Black's lines: {:?}\n{stdout}",
+        heard.black
+    );
     assert!(heard.white_printed.len() >= 8, "{stdout}");
     assert!(heard.black_printed.len() >= 8, "{stdout}");
     for line in heard.black.iter().chain(&heard.black_printed) {
@@ -143,7 +151,10 @@ fn white_hears_ukrainian_and_black_russian_in_one_game() {
         ..
     } = play(&CONFIG.replacen("language = \"de\"", "language = \"uk\"", 1));
     for line in white.iter().chain(&white_printed) {
-        assert!(is_ukrainian(line), "White hears Ukrainian: {line:?}\n{stdout}");
+        assert!(
+            is_ukrainian(line),
+            "White hears Ukrainian: {line:?}\n{stdout}"
+        );
     }
     assert!(
         white_printed

@@ -80,7 +80,7 @@ fn number(n: usize, feminine: bool) -> String {
     };
     match n {
         0..=19 => unit(n).to_string(),
-        _ if n % 10 == 0 => TENS[n / 10].to_string(),
+        _ if n.is_multiple_of(10) => TENS[n / 10].to_string(),
         _ => format!("{} {}", TENS[n / 10], unit(n % 10)),
     }
 }
@@ -143,13 +143,20 @@ fn moves_agree_for_0_to_59() {
             "{n}"
         );
     }
-    assert_eq!(value(Field::Moves(1), 111), "Етап один: сто одинадцять ходів.");
+    assert_eq!(
+        value(Field::Moves(1), 111),
+        "Етап один: сто одинадцять ходів."
+    );
 }
 
 #[test]
 fn hours_agree_for_1_to_24() {
     for n in 1..=24usize {
-        let hours = format!("{} {}", number(n, true), form(n, "година", "години", "годин"));
+        let hours = format!(
+            "{} {}",
+            number(n, true),
+            form(n, "година", "години", "годин")
+        );
         let want = format!("Етап один, час: {hours}.");
         assert_eq!(value(Field::Time(1), n as i64 * HOUR), want, "{n} h");
     }
@@ -190,7 +197,10 @@ fn every_place_in_a_list_up_to_thirty() {
             _ => format!("двадцяти {}", of[count - 21]),
         };
         let want = format!("Назад, {} із {genitive}.", number(count, false));
-        assert_eq!(item(count as u32, count as u32, MenuItem::Back, false), want);
+        assert_eq!(
+            item(count as u32, count as u32, MenuItem::Back, false),
+            want
+        );
     }
     // Past thirty no clip says "із тридцяти одного": the place ends the sentence.
     assert_eq!(item(31, 31, MenuItem::Back, false), "Назад, тридцять один.");
@@ -321,7 +331,10 @@ fn the_items_word_for_word() {
         (MenuItem::Save, "Зберегти"),
         (MenuItem::Side(Side::White), "Білі"),
     ] {
-        assert_eq!(item(1, 3, menu_item, false), format!("{words}, один із трьох."));
+        assert_eq!(
+            item(1, 3, menu_item, false),
+            format!("{words}, один із трьох.")
+        );
     }
     assert_eq!(
         item(1, 3, MenuItem::Upcount, true),

@@ -21,7 +21,7 @@ impl Lang {
     /// English (the language of a locale the clock does not speak).
     pub const En: Lang = Lang(1);
 
-    /// Every language with a catalogue, in the catalogues' order (ru, en, de).
+    /// Every language with a catalogue, in the catalogues' order (ru, en, de, uk).
     pub const ALL: [Lang; COUNT] = {
         let mut all = [Lang(0); COUNT];
         let mut i = 0;
@@ -32,7 +32,7 @@ impl Lang {
         all
     };
 
-    /// The short code used in voice packs and on the command line ("ru", "en", "de").
+    /// The short code used in voice packs and on the command line ("ru", "en", "de", "uk").
     pub fn code(self) -> &'static str {
         catalogue::EMBEDDED[self.0 as usize].0
     }
@@ -44,7 +44,7 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
-    /// The codes of every language, for a message: "ru, en or de" (`or` in English).
+    /// The codes of every language, for a message: "ru, en, de or uk" (`or` in English).
     pub fn codes_listed() -> String {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
         match codes.split_last() {
@@ -54,7 +54,7 @@ impl Lang {
         }
     }
 
-    /// The language's name in itself ("русский", "English", "Deutsch").
+    /// The language's name in itself ("русский", "English", "Deutsch", "українська").
     pub fn own_name(self) -> &'static str {
         self.word("language", "own_name")
     }
@@ -78,7 +78,7 @@ impl Lang {
 
     /// The language of the user's locale, as POSIX orders its variables (`LC_ALL`, then
     /// `LC_MESSAGES`, then `LANG`; the first set and not empty decides), read through `var`:
-    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian, `de_AT`: German),
+    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian, `de_AT`: German, `uk_UA`: Ukrainian),
     /// else English (`C`, `POSIX`, unset, and every other language).
     pub fn of_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
@@ -156,6 +156,10 @@ mod tests {
             of(&[("LANG", "de_DE.UTF-8")]),
             Lang::from_code("de").unwrap()
         );
+        // Ukrainian too; a Russian speaker in Ukraine (`ru_UA`) hears Russian.
+        let uk = Lang::from_code("uk").unwrap();
+        assert_eq!(of(&[("LANG", "uk_UA.UTF-8")]), uk);
+        assert_eq!(of(&[("LC_ALL", "ru_UA.UTF-8")]), Lang::Ru);
         // A language the clock does not speak, C, POSIX and nothing at all: English.
         for locale in ["fr_FR.UTF-8", "C", "POSIX", "C.UTF-8"] {
             assert_eq!(of(&[("LANG", locale)]), Lang::En, "{locale}");
@@ -166,10 +170,14 @@ mod tests {
     #[test]
     fn every_catalogue_is_a_language_and_names_itself() {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        assert_eq!(codes, ["ru", "en", "de"]);
-        assert_eq!(Lang::codes_listed(), "ru, en or de");
+        assert_eq!(codes, ["ru", "en", "de", "uk"]);
+        assert_eq!(Lang::codes_listed(), "ru, en, de or uk");
         assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
         assert_eq!(Lang::Ru.own_name(), "русский");
+        assert_eq!(
+            Lang::from_code("uk").map(Lang::own_name),
+            Some("українська")
+        );
         assert_eq!(Lang::from_code("xx"), None);
     }
 
@@ -230,10 +238,58 @@ mod tests {
     }
 
     #[test]
+    fn the_read_back_names_a_language_its_menu_has_no_template_for() {
+        // The read-back once said `language_<code>` as a template, so a Russian menu reading
+        // back a Ukrainian or German player panicked ("ru.toml has no template").
+        use crate::schedule::Vision;
+        use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side, StageInfo};
+        let (uk, de) = (
+            Lang::from_code("uk").unwrap(),
+            Lang::from_code("de").unwrap(),
+        );
+        let stage = StageInfo {
+            moves: None,
+            time_ms: 3_600_000,
+            increment_ms: 0,
+            delay_ms: 0,
+            delay_kind: None,
+            repeat: false,
+        };
+        let read_back = |lang: Lang| {
+            let prompt = MenuPrompt::ReadBack {
+                stages: vec![stage.clone()],
+                hourglass: false,
+                end: ControlEnd::Flag,
+                times: [3_600_000, 3_600_000],
+                visions: [Vision::TotallyBlind, Vision::Sighted],
+                languages: [uk, de],
+                first: Side::White,
+            };
+            phrase(lang, &Announcement::Menu(prompt)).text
+        };
+        assert_eq!(
+            read_back(Lang::Ru),
+            "Проверка настройки. Контроль времени: один час до конца партии. Белые: незрячий, \
+             «українська», один час. Чёрные: зрячий, «Deutsch», один час. Первыми ходят белые."
+        );
+        assert!(
+            read_back(uk).contains(
+                "Білі: незрячий, українська мова, одна година. Чорні: зрячий, німецька мова, \
+                 одна година."
+            ),
+            "{}",
+            read_back(uk)
+        );
+    }
+
+    #[test]
     fn a_language_reads_and_writes_as_its_code() {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
-        assert!(err.to_string().contains("expected ru, en or de"), "{err}");
+        assert!(
+            err.to_string().contains("expected ru, en, de or uk"),
+            "{err}"
+        );
     }
 }

@@ -43,5 +43,6 @@ mod say_rate;
 mod scenarios;
 mod speech_grammar_en;
 mod speech_grammar_ru;
+mod speech_menu_uk;
 mod time_log;
 mod warning_properties;

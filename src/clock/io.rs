@@ -25,6 +25,18 @@ pub enum Ruling {
     NoMoves(Side),
 }
 
+/// The arbiter's rollback: the game goes back to the instant `side` completed his move
+/// `moves` (move 0 of the side that does not start: the start of the game).
+///
+/// Serialized (in the journal) as `{"rollback":{"moves":23,"side":"black"}}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rollback {
+    /// The side's move count to go back to.
+    pub moves: u32,
+    /// Whose move: Black's by default, so that White is to move at move `moves + 1`.
+    pub side: Side,
+}
+
 /// An input to the core, stamped by the caller with the instant it arrived.
 ///
 /// Serialized (in the journal) as `"start"`, `{"press":"white"}`, `{"set":["white",2700000]}`

@@ -14,7 +14,7 @@ pub mod time;
 
 pub use control::{ControlError, DelayKind, Stage, TimeControl};
 pub use game::{Game, GameSetup, Phase};
-pub use io::{Event, GameResult, Input, Outcome, Reason, Ruling, RulingKind, Stamped};
+pub use io::{Event, GameResult, Input, Outcome, Reason, Rollback, Ruling, RulingKind, Stamped};
 pub use overtime::{Overtime, OvertimeKind, OvertimeState};
 pub use rules::{Rules, MIN_AFTER_CUT};
 pub use side::Side;

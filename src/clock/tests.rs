@@ -659,5 +659,8 @@ fn the_time_used_counts_each_clocks_running_time_without_pauses() {
     game.handle(40 * SECOND, Input::Press(White));
     assert_eq!(game.used(White, 40 * SECOND), 25 * SECOND);
     assert_eq!(game.used(Black, 50 * SECOND), 20 * SECOND);
-    assert_eq!(game.remaining(White, 40 * SECOND), 5 * MINUTE - 25 * SECOND + 20 * SECOND);
+    assert_eq!(
+        game.remaining(White, 40 * SECOND),
+        5 * MINUTE - 25 * SECOND + 20 * SECOND
+    );
 }

@@ -80,7 +80,7 @@ pub enum ArbiterCommand {
     /// A clock check for a listener.
     Check(Listener),
     /// Take the game back to a completed move (D.2.9).
-    Rollback(crate::table::Rollback),
+    Rollback(crate::clock::Rollback),
     /// Speak the arbiter's text into an audience.
     Say(Listener, String),
     /// Begin a new game; `force` confirms closing a game in progress.
@@ -160,7 +160,7 @@ impl TryFrom<Wire> for ArbiterCommand {
             }
             Wire::Check { listener } => ArbiterCommand::Check(listener),
             Wire::Rollback { moves, side } => {
-                ArbiterCommand::Rollback(crate::table::Rollback { moves, side })
+                ArbiterCommand::Rollback(crate::clock::Rollback { moves, side })
             }
             Wire::Say { audience, text } => {
                 if text.trim().is_empty() {

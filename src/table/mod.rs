@@ -9,10 +9,11 @@ mod request;
 mod route;
 mod settings;
 
+pub use crate::clock::Rollback;
 pub use crate::hearing::{Audience, Cue, Listener};
 pub use crate::speech::Announcement;
 pub use history::NotReached;
-pub use request::{Request, Rollback, WordsError};
+pub use request::{Request, WordsError};
 pub use settings::{Announce, Mode, TableSettings};
 
 use crate::clock::{Event, Game, Ms, Side, Stamped};

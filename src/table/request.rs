@@ -3,7 +3,7 @@
 //! journal reader for journals written before records were typed.
 
 use crate::clock::time::{parse_duration, parse_signed_duration};
-use crate::clock::{Input, Ruling, Side};
+use crate::clock::{Input, Rollback, Ruling, Side};
 use crate::hearing::Listener;
 use serde::{Deserialize, Serialize};
 
@@ -19,18 +19,6 @@ pub enum Request {
     ClockCheck(Listener),
     /// The arbiter takes the game back to a completed move (D.2.9).
     Rollback(Rollback),
-}
-
-/// The arbiter's rollback: the game goes back to the instant `side` completed his move
-/// `moves` (move 0 of the side that does not start: the start of the game).
-///
-/// Serialized (in the journal) as `{"rollback":{"moves":23,"side":"black"}}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rollback {
-    /// The side's move count to go back to.
-    pub moves: u32,
-    /// Whose move: Black's by default, so that White is to move at move `moves + 1`.
-    pub side: Side,
 }
 
 impl std::fmt::Display for Request {

@@ -17,10 +17,7 @@ fn the_moves_button_tells_its_player_the_moves_and_the_time_used() {
     daemon.key("u");
     std::thread::sleep(Duration::from_millis(500));
     let stdout = daemon.terminate();
-    let report: Vec<&str> = stdout
-        .lines()
-        .filter(|l| l.contains("time used"))
-        .collect();
+    let report: Vec<&str> = stdout.lines().filter(|l| l.contains("time used")).collect();
     // White's clock ran some 1.2 s, Black's some 0.3 s (the exact figures are the core's
     // test, on virtual time): to White alone, both sides, moves and time.
     assert_eq!(report.len(), 1, "{stdout}");

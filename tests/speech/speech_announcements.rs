@@ -909,6 +909,18 @@ fn every_announcement(ms: i64) -> Vec<Announcement> {
             clamped: ms % 3 == 0,
         });
         all.push(A::NewStage { side, added_ms: ms });
+        all.push(A::RolledBack {
+            number: (ms / 1000 % 200) as u32,
+            white_ms: ms,
+            black_ms: ms / 3,
+            to_move: side,
+        });
+        all.push(A::Moves {
+            white_moves: (ms / 1000 % 120) as u32,
+            black_moves: (ms / 7000 % 120) as u32,
+            white_used_ms: ms,
+            black_used_ms: ms / 2,
+        });
         all.push(A::MainTimeWarning {
             side,
             remaining_ms: ms,

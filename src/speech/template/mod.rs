@@ -307,7 +307,7 @@ impl Walker<'_, '_> {
                         &[
                             ("side", Value::Side(side)),
                             ("moves", Count(n, Counted::Move)),
-                            ("used", Remaining(*used)),
+                            ("time", Remaining(*used)),
                         ],
                     );
                 }

@@ -1,7 +1,7 @@
 //! The phrasing catalogues: one TOML file per language under `src/speech/lang/` (`ru.toml`,
-//! `en.toml`) holds every word the clock says in that language with the clip key a voice
-//! pack records it under. The files are embedded in the binary; a language's file is read the
-//! first time that language speaks, and kept.
+//! `en.toml`, `de.toml`, `pl.toml`) holds every word the clock says in that language with the
+//! clip key a voice pack records it under. The files are embedded in the binary; a language's
+//! file is read the first time that language speaks, and kept.
 //!
 //! The phrasing code asks for a clip by its key ([`Catalogue::clip`]); the voice pack's clip
 //! list ([`super::recordings`]) is the catalogue's sections in order.
@@ -21,6 +21,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
     ("ru", include_str!("lang/ru.toml")),
     ("en", include_str!("lang/en.toml")),
     ("de", include_str!("lang/de.toml")),
+    ("pl", include_str!("lang/pl.toml")),
 ];
 
 /// Drafts: catalogues whose clock phrasing and grammar are written and tested (readouts,
@@ -30,7 +31,6 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
 /// (`every_catalogue_has_the_same_words` then passes with it).
 pub(super) const DRAFTS: &[(&str, &str)] = &[
     ("uk", include_str!("lang/uk.toml")),
-    ("pl", include_str!("lang/pl.toml")),
 ];
 
 /// A part of a catalogue, in the order a voice pack lists its clips.
@@ -257,7 +257,7 @@ impl Catalogue {
         self.by_key.get(key).copied()
     }
 
-    /// The codes of every embedded catalogue, drafts included ("ru", "en", "de", "uk", "pl").
+    /// The codes of every embedded catalogue, drafts included ("ru", "en", "de", "pl", "uk").
     #[cfg(test)]
     pub(crate) fn codes() -> impl Iterator<Item = &'static str> {
         EMBEDDED.iter().chain(DRAFTS).map(|(code, _)| *code)

@@ -21,7 +21,7 @@ impl Lang {
     /// English (the language of a locale the clock does not speak).
     pub const En: Lang = Lang(1);
 
-    /// Every language with a catalogue, in the catalogues' order (ru, en, de).
+    /// Every language with a catalogue, in the catalogues' order (ru, en, de, pl).
     pub const ALL: [Lang; COUNT] = {
         let mut all = [Lang(0); COUNT];
         let mut i = 0;
@@ -32,7 +32,7 @@ impl Lang {
         all
     };
 
-    /// The short code used in voice packs and on the command line ("ru", "en", "de").
+    /// The short code used in voice packs and on the command line ("ru", "en", "de", "pl").
     pub fn code(self) -> &'static str {
         catalogue::EMBEDDED[self.0 as usize].0
     }
@@ -44,7 +44,7 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
-    /// The codes of every language, for a message: "ru, en or de" (`or` in English).
+    /// The codes of every language, for a message: "ru, en, de or pl" (`or` in English).
     pub fn codes_listed() -> String {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
         match codes.split_last() {
@@ -156,6 +156,11 @@ mod tests {
             of(&[("LANG", "de_DE.UTF-8")]),
             Lang::from_code("de").unwrap()
         );
+        // Polish too.
+        assert_eq!(
+            of(&[("LANG", "pl_PL.UTF-8")]),
+            Lang::from_code("pl").unwrap()
+        );
         // A language the clock does not speak, C, POSIX and nothing at all: English.
         for locale in ["fr_FR.UTF-8", "C", "POSIX", "C.UTF-8"] {
             assert_eq!(of(&[("LANG", locale)]), Lang::En, "{locale}");
@@ -166,9 +171,10 @@ mod tests {
     #[test]
     fn every_catalogue_is_a_language_and_names_itself() {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        assert_eq!(codes, ["ru", "en", "de"]);
-        assert_eq!(Lang::codes_listed(), "ru, en or de");
+        assert_eq!(codes, ["ru", "en", "de", "pl"]);
+        assert_eq!(Lang::codes_listed(), "ru, en, de or pl");
         assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
+        assert_eq!(Lang::from_code("pl").map(Lang::own_name), Some("polski"));
         assert_eq!(Lang::Ru.own_name(), "русский");
         assert_eq!(Lang::from_code("xx"), None);
     }
@@ -202,11 +208,51 @@ mod tests {
         assert!(item(de).starts_with("Deutsch"), "{}", item(de));
     }
 
+    /// The read-back of the set-up names each player's language as the menu's items do: by
+    /// the menu's clip where its catalogue has one, else by the language's own name. It
+    /// asked for the template `language_<code>` alone, so a Russian menu reading back a
+    /// German or Polish player panicked ("ru.toml has no template \"language_pl\"").
+    #[test]
+    fn the_read_back_names_a_language_without_a_clip_by_its_own_name() {
+        use crate::schedule::Vision;
+        use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side};
+        let pl = Lang::from_code("pl").unwrap();
+        let de = Lang::from_code("de").unwrap();
+        let read_back = |menu: Lang, languages: [Lang; 2]| {
+            phrase(
+                menu,
+                &Announcement::Menu(MenuPrompt::ReadBack {
+                    stages: Vec::new(),
+                    hourglass: false,
+                    end: ControlEnd::Upcount,
+                    times: [60_000, 60_000],
+                    visions: [Vision::Sighted, Vision::Sighted],
+                    languages,
+                    first: Side::White,
+                }),
+            )
+            .text
+        };
+        let ru = read_back(Lang::Ru, [pl, de]);
+        assert!(ru.contains("Белые: зрячий, «polski», одна минута."), "{ru}");
+        assert!(ru.contains("Чёрные: зрячий, «Deutsch», одна минута."), "{ru}");
+        let en = read_back(Lang::En, [pl, Lang::En]);
+        assert!(en.contains("White: sighted, «polski», one minute."), "{en}");
+        assert_eq!(
+            read_back(pl, [pl, de]),
+            "Sprawdzenie ustawień. Tempo gry: czas liczony od zera. Białe: widzący, język \
+             polski, jedna minuta. Czarne: widzący, język niemiecki, jedna minuta. Zaczynają \
+             białe."
+        );
+    }
+
     #[test]
     fn a_language_reads_and_writes_as_its_code() {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
-        assert!(err.to_string().contains("expected ru, en or de"), "{err}");
+        assert!(err.to_string().contains("expected ru, en, de or pl"), "{err}");
+        let pl: Lang = serde_json::from_str("\"pl\"").unwrap();
+        assert_eq!(pl.own_name(), "polski");
     }
 }

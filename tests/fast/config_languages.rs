@@ -1,6 +1,6 @@
 //! `talkclock check --config FILE` on a player's, the arbiter's and a station arbiter's
-//! `language`: every language with a catalogue is accepted (German too), and an unknown one
-//! is refused with the languages present named.
+//! `language`: every language with a catalogue is accepted (German and Polish too), and an
+//! unknown one is refused with the languages present named.
 
 use std::process::{Command, Output};
 
@@ -33,12 +33,18 @@ fn german_is_accepted_for_a_player_and_the_arbiter() {
 }
 
 #[test]
+fn polish_is_accepted_for_a_player_and_the_arbiter() {
+    let (out, stderr) = check(&config("pl", "pl"));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn an_unknown_language_is_refused_naming_the_languages_present() {
     let (out, stderr) = check(&config("xx", "en"));
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("\"xx\""), "{stderr}");
     assert!(
-        stderr.contains("expected one of \"ru\", \"en\", \"de\""),
+        stderr.contains("expected one of \"ru\", \"en\", \"de\", \"pl\""),
         "{stderr}"
     );
 }
@@ -59,7 +65,7 @@ fn say_speaks_german_from_its_catalogue() {
         .expect("talkclock say runs");
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("expected ru, en or de"),
+        String::from_utf8_lossy(&out.stderr).contains("expected ru, en, de or pl"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

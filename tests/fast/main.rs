@@ -39,6 +39,7 @@ mod overtime_properties;
 mod say_rate;
 mod scenarios;
 mod speech_grammar_en;
+mod speech_grammar_pl;
 mod speech_grammar_ru;
 mod time_log;
 mod warning_properties;

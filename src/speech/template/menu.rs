@@ -102,7 +102,7 @@ impl Walker<'_, '_> {
                         ("time", Value::Exact(times[i])),
                     ];
                     self.say("read_back_player", &args[..2]);
-                    self.say(&language(languages[i]), &[]);
+                    self.language(languages[i]);
                     self.say("read_back_time", &args[2..]);
                 }
                 self.say("first", &[("side", Value::Side(*first))]);

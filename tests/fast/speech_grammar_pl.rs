@@ -199,6 +199,20 @@ fn polish_readouts_agree_as_checked_by_hand() {
     assert_eq!(to_control(3), "Białe: do kontroli czasu trzy ruchy.");
     assert_eq!(to_control(5), "Białe: do kontroli czasu pięć ruchów.");
     assert_eq!(to_control(22), "Białe: do kontroli czasu dwadzieścia dwa ruchy.");
+    let adjusted = phrase(
+        pl(),
+        &Announcement::Adjusted {
+            side: Side::Black,
+            new_ms: 1_000,
+            clamped: true,
+        },
+    );
+    assert_eq!(
+        adjusted.text,
+        "Czas czarnych ustawiono na jedną sekundę; zmniejszenie ograniczone przepisami."
+    );
+    // "jedną sekundę" goes on, so it is said in its continuing recording.
+    assert!(adjusted.keys().any(|k| k == "c_sec_1_acc"), "{:?}", adjusted.clips);
 }
 
 #[test]

@@ -447,6 +447,25 @@ mod tests {
         assert_eq!(names(Lang::Ru).len(), 18);
     }
 
+    /// Every language prints every notice and describes every haptic pattern: the code asks
+    /// for them in any listener's language (Polish had none while it was a draft).
+    #[test]
+    fn every_language_has_the_notices_and_haptic_words_of_russian() {
+        fn sorted(mut keys: Vec<&str>) -> Vec<&str> {
+            keys.sort_unstable();
+            keys
+        }
+        let ru = Catalogue::of(Lang::Ru);
+        let notices = sorted(ru.notice_names().collect());
+        let haptic = sorted(ru.haptic.keys().map(String::as_str).collect());
+        for lang in Lang::ALL {
+            let c = Catalogue::of(lang);
+            assert_eq!(sorted(c.notice_names().collect()), notices, "{lang:?}");
+            let words = sorted(c.haptic.keys().map(String::as_str).collect());
+            assert_eq!(words, haptic, "{lang:?}");
+        }
+    }
+
     #[test]
     fn a_notice_fills_each_placeholder_once() {
         let c = Catalogue::of(Lang::En);

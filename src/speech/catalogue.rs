@@ -29,9 +29,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
 /// because the words of the other areas (the set-up menu, notices, help, learn, the pages,
 /// the Braille line) are still missing. A draft moves into [`EMBEDDED`] once it has them all
 /// (`every_catalogue_has_the_same_words` then passes with it).
-pub(super) const DRAFTS: &[(&str, &str)] = &[
-    ("uk", include_str!("lang/uk.toml")),
-];
+pub(super) const DRAFTS: &[(&str, &str)] = &[("uk", include_str!("lang/uk.toml"))];
 
 /// A part of a catalogue, in the order a voice pack lists its clips.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

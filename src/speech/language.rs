@@ -235,7 +235,10 @@ mod tests {
         };
         let ru = read_back(Lang::Ru, [pl, de]);
         assert!(ru.contains("Белые: зрячий, «polski», одна минута."), "{ru}");
-        assert!(ru.contains("Чёрные: зрячий, «Deutsch», одна минута."), "{ru}");
+        assert!(
+            ru.contains("Чёрные: зрячий, «Deutsch», одна минута."),
+            "{ru}"
+        );
         let en = read_back(Lang::En, [pl, Lang::En]);
         assert!(en.contains("White: sighted, «polski», one minute."), "{en}");
         assert_eq!(
@@ -251,7 +254,10 @@ mod tests {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
-        assert!(err.to_string().contains("expected ru, en, de or pl"), "{err}");
+        assert!(
+            err.to_string().contains("expected ru, en, de or pl"),
+            "{err}"
+        );
         let pl: Lang = serde_json::from_str("\"pl\"").unwrap();
         assert_eq!(pl.own_name(), "polski");
     }

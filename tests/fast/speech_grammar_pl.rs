@@ -74,7 +74,10 @@ fn the_polish_menu_says_its_prompts_as_written_by_hand() {
         },
         chosen: false,
     };
-    assert_eq!(menu(player), "Białe: słabowidzący, język polski, dwa z sześciu.");
+    assert_eq!(
+        menu(player),
+        "Białe: słabowidzący, język polski, dwa z sześciu."
+    );
     let german = Lang::from_code("de").expect("German is a language");
     let language = |l, position| {
         menu(MenuPrompt::Item {
@@ -84,9 +87,18 @@ fn the_polish_menu_says_its_prompts_as_written_by_hand() {
             chosen: false,
         })
     };
-    assert_eq!(language(german, 3), "Język niemiecki, trzy z dwudziestu jeden.");
-    assert_eq!(language(Lang::Ru, 1), "Język rosyjski, jeden z dwudziestu jeden.");
-    assert_eq!(language(Lang::En, 2), "Język angielski, dwa z dwudziestu jeden.");
+    assert_eq!(
+        language(german, 3),
+        "Język niemiecki, trzy z dwudziestu jeden."
+    );
+    assert_eq!(
+        language(Lang::Ru, 1),
+        "Język rosyjski, jeden z dwudziestu jeden."
+    );
+    assert_eq!(
+        language(Lang::En, 2),
+        "Język angielski, dwa z dwudziestu jeden."
+    );
     let read_back = MenuPrompt::ReadBack {
         stages: vec![stage(None, 15 * MIN)],
         hourglass: false,
@@ -198,7 +210,10 @@ fn polish_readouts_agree_as_checked_by_hand() {
     assert_eq!(to_control(1), "Białe: do kontroli czasu jeden ruch.");
     assert_eq!(to_control(3), "Białe: do kontroli czasu trzy ruchy.");
     assert_eq!(to_control(5), "Białe: do kontroli czasu pięć ruchów.");
-    assert_eq!(to_control(22), "Białe: do kontroli czasu dwadzieścia dwa ruchy.");
+    assert_eq!(
+        to_control(22),
+        "Białe: do kontroli czasu dwadzieścia dwa ruchy."
+    );
     let adjusted = phrase(
         pl(),
         &Announcement::Adjusted {
@@ -212,7 +227,11 @@ fn polish_readouts_agree_as_checked_by_hand() {
         "Czas czarnych ustawiono na jedną sekundę; zmniejszenie ograniczone przepisami."
     );
     // "jedną sekundę" goes on, so it is said in its continuing recording.
-    assert!(adjusted.keys().any(|k| k == "c_sec_1_acc"), "{:?}", adjusted.clips);
+    assert!(
+        adjusted.keys().any(|k| k == "c_sec_1_acc"),
+        "{:?}",
+        adjusted.clips
+    );
 }
 
 #[test]
@@ -221,7 +240,11 @@ fn say_speaks_polish_from_its_catalogue() {
         .args(["say", "--print", "--lang", "pl", "--time", "1:02:00"])
         .output()
         .expect("talkclock say runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
         "Jedna godzina dwie minuty."
@@ -234,7 +257,11 @@ fn the_polish_voice_catalog_lists_every_clip_once_with_its_text() {
         .args(["voice-catalog", "--lang", "pl"])
         .output()
         .expect("talkclock voice-catalog runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().all(|l| l.split('\t').count() == 4), "{text}");
     let keys: Vec<&str> = text.lines().filter_map(|l| l.split('\t').next()).collect();

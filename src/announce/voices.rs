@@ -3,7 +3,7 @@
 //! `TALKCLOCK_PACKAGED=1`, which leaves it out), then the installed
 //! `/usr/share/talkclock/voices`. Each pack is decoded into memory at start.
 
-use crate::speech::{Lang, Utterance, VoicePack};
+use crate::speech::{other_voice, Lang, Utterance, VoicePack};
 use std::path::{Path, PathBuf};
 
 /// The packs by language.
@@ -172,16 +172,79 @@ impl Voices {
         self.packs.iter().find(|p| p.lang() == lang)
     }
 
-    /// Renders an utterance in a language to mono samples at the pack's rate.
+    /// Renders an utterance in a language to mono samples at the pack's rate. A language
+    /// named in its own voice (a token `@de`) is said by its own pack's recording of its own
+    /// name, or by `unpacked` (its speech engine) when it has no pack; silent when neither
+    /// can (its name is on the text line).
     pub fn render(
         &self,
         lang: Lang,
         utterance: &Utterance,
     ) -> Result<crate::audio::Pcm, VoicesError> {
+        self.render_with(lang, utterance, &|_, _| None)
+    }
+
+    /// As [`Voices::render`], a language without a pack said by `unpacked` (the language and
+    /// the text; samples at the pack's rate).
+    pub fn render_with(
+        &self,
+        lang: Lang,
+        utterance: &Utterance,
+        unpacked: &dyn Fn(Lang, &str) -> Option<Vec<f32>>,
+    ) -> Result<crate::audio::Pcm, VoicesError> {
         let pack = self
             .pack(lang)
             .ok_or(VoicesError::NoLanguage(lang.code()))?;
-        let samples = pack.render(utterance)?;
+        if !utterance.clips.iter().any(|t| other_voice(t).is_some()) {
+            let samples = pack.render(utterance)?;
+            return Ok(crate::audio::Pcm::new(pack.sample_rate(), samples));
+        }
+        let gap =
+            vec![0.0; pack.sample_rate() as usize * crate::speech::SPACE_PAUSE_MS as usize / 1000];
+        let mut samples: Vec<f32> = Vec::new();
+        let mut part = Utterance::default();
+        let flush = |part: &mut Utterance, samples: &mut Vec<f32>| -> Result<(), VoicesError> {
+            let said = std::mem::take(part);
+            if said.keys().next().is_some() {
+                if !samples.is_empty() {
+                    samples.extend(&gap);
+                }
+                samples.extend(pack.render(&said)?);
+            }
+            Ok(())
+        };
+        for token in &utterance.clips {
+            let Some(code) = other_voice(token) else {
+                part.clips.push(token.clone());
+                continue;
+            };
+            flush(&mut part, &mut samples)?;
+            let Some(other) = Lang::from_code(code) else {
+                continue;
+            };
+            let name = crate::speech::own_name(other);
+            let said = match self.pack(other) {
+                Some(p) if p.sample_rate() == pack.sample_rate() => Some(p.render(&name)?),
+                Some(p) => {
+                    tracing::warn!(
+                        "the {} pack ({} Hz) cannot say its name inside the {} pack ({} Hz)",
+                        other.code(),
+                        p.sample_rate(),
+                        lang.code(),
+                        pack.sample_rate()
+                    );
+                    None
+                }
+                None => unpacked(other, &name.text),
+            };
+            if let Some(said) = said {
+                if !samples.is_empty() {
+                    samples.extend(&gap);
+                }
+                samples.extend(said);
+            }
+        }
+        flush(&mut part, &mut samples)?;
         Ok(crate::audio::Pcm::new(pack.sample_rate(), samples))
     }
 

@@ -206,6 +206,33 @@ mod tests {
             item(Lang::En)
         );
         assert!(item(de).starts_with("Deutsch"), "{}", item(de));
+        // Said by the German voice: the Russian menu's utterance hands "Deutsch" to it.
+        let ru = phrase(
+            Lang::Ru,
+            &Announcement::Menu(MenuPrompt::Item {
+                position: 3,
+                count: 3,
+                item: MenuItem::Language(de),
+                chosen: false,
+            }),
+        );
+        assert_eq!(ru.clips.first().map(String::as_str), Some("@de"), "{ru:?}");
+        assert!(ru.keys().all(|k| !k.starts_with('@')), "{ru:?}");
+    }
+
+    #[test]
+    fn every_language_names_itself_in_its_own_words() {
+        for lang in Lang::ALL {
+            let name = crate::speech::own_name(lang);
+            assert!(!name.clips.is_empty(), "{}: {name:?}", lang.code());
+            assert!(
+                name.text
+                    .to_lowercase()
+                    .starts_with(&lang.own_name().to_lowercase()),
+                "{}: {name:?}",
+                lang.code()
+            );
+        }
     }
 
     /// The read-back of the set-up names each player's language as the menu's items do: by

@@ -33,7 +33,10 @@ pub use pack::{
     PackError, RenderError, VoicePack, COMMA_PAUSE_MS, SENTENCE_PAUSE_MS, SPACE_PAUSE_MS,
 };
 pub use pack_audio::{read_audio, DecodeError};
-pub use utterance::{is_pause, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, SENTENCE_PAUSE};
+pub use utterance::{
+    is_pause, other_voice, Clip, Tone, Utterance, COMMA_PAUSE, FINAL_SUFFIX, OTHER_VOICE,
+    SENTENCE_PAUSE,
+};
 
 /// The grammar of `lang`: what it says beyond its catalogue's words and templates. Every
 /// language of [`Lang`] has one (a test says so).
@@ -45,6 +48,21 @@ fn grammar(lang: Lang) -> &'static dyn Grammar {
 pub fn phrase(lang: Lang, a: &Announcement) -> Utterance {
     let mut b = Builder::new();
     template::say(&mut b, Catalogue::of(lang), grammar(lang), a);
+    b.finish()
+}
+
+/// A language's own name in its own words and clips (`language_<code>` of its catalogue:
+/// "Deutsch", "русский язык"), said where another language's list names it; the text of its
+/// own name when its catalogue does not name itself.
+pub fn own_name(lang: Lang) -> Utterance {
+    let mut b = Builder::new();
+    let name = format!("language_{}", lang.code());
+    if !template::say_template(&mut b, Catalogue::of(lang), grammar(lang), &name) {
+        return Utterance {
+            text: lang.own_name().to_string(),
+            clips: Vec::new(),
+        };
+    }
     b.finish()
 }
 

@@ -23,6 +23,9 @@ pub const FINAL_SUFFIX: &str = "_end";
 pub const COMMA_PAUSE: &str = ",";
 /// Token between two clip keys of an [`Utterance`]: the pause between two sentences.
 pub const SENTENCE_PAUSE: &str = ".";
+/// First character of a token of an [`Utterance`] that another language's voice says: `@de`
+/// is the German language's own name ("Deutsch"), in its own voice.
+pub const OTHER_VOICE: char = '@';
 
 /// One recorded phrase or word of a voice pack: its key and its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +50,18 @@ pub struct Utterance {
 }
 
 impl Utterance {
-    /// The clip keys alone, without the pause tokens.
+    /// The clip keys alone, without the pause tokens and the other voices' names.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.clips
             .iter()
             .map(String::as_str)
-            .filter(|k| !is_pause(k))
+            .filter(|k| !is_pause(k) && other_voice(k).is_none())
     }
+}
+
+/// The language code of a token another language's voice says (`@de` → `de`), if it is one.
+pub fn other_voice(token: &str) -> Option<&str> {
+    token.strip_prefix(OTHER_VOICE)
 }
 
 /// True for a pause token of [`Utterance::clips`].
@@ -92,6 +100,12 @@ impl Builder {
         if !self.text.is_empty() {
             self.text.push('-');
         }
+        self.push_word(c);
+    }
+
+    /// Adds a word glued to the previous one, as one written word ("zwei" "tausend" →
+    /// "zweitausend"): still a clip of its own.
+    pub(crate) fn say_joined(&mut self, c: Clip) {
         self.push_word(c);
     }
 
@@ -155,6 +169,21 @@ impl Builder {
         self.text.push_str(name.trim());
         self.text.push('»');
         self.sentence_open = true;
+    }
+
+    /// Adds the language `code`'s own name (`name`, "Deutsch") in guillemets, «like this», to
+    /// the text, and a token ([`OTHER_VOICE`]) that has that language's own voice say it: its
+    /// voice pack's recording of its own name, or its speech engine. Guillemets mark every
+    /// word that no clip of this utterance's language says.
+    pub(crate) fn in_other_voice(&mut self, code: &str, name: &str) {
+        self.unrecorded_name(name);
+        if let Some(pause) = self.pause.take() {
+            if !self.clips.is_empty() {
+                self.clips.push(pause.to_string());
+            }
+        }
+        self.clips.push(format!("{OTHER_VOICE}{code}"));
+        self.last_tone = Some(Tone::Continuing);
     }
 
     /// Ends the sentence with a full stop; the next word is capitalised. The last clip, if

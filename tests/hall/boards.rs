@@ -19,7 +19,14 @@ pub struct Hall {
     pub broker: Broker,
     /// Where the boards connect (the broker's port, or a proxy's).
     pub port: u16,
+    /// The station's `[[arbiter]]` sections.
+    pub arbiters: String,
 }
+
+/// The arbiters of every test hall unless a test says otherwise: `chief` (Russian, boards
+/// 1–15) and `deputy` (English, 16 on).
+pub const ARBITERS: &str = "[[arbiter]]\nname = \"chief\"\nlanguage = \"ru\"\nboards = \"1-15\"\n\
+                            [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n";
 
 impl Hall {
     /// `talkclock hall init --boards N` and its broker, started.
@@ -52,7 +59,12 @@ impl Hall {
             String::from_utf8_lossy(&out.stderr)
         );
         let broker = Broker::start(&dir.path().join("broker")).expect("mosquitto starts");
-        Hall { dir, broker, port }
+        Hall {
+            dir,
+            broker,
+            port,
+            arbiters: ARBITERS.to_string(),
+        }
     }
 
     /// A board's credentials file.
@@ -108,8 +120,7 @@ impl Hall {
         )
     }
 
-    /// The station's configuration: arbiters `chief` (Russian, boards 1–15) and `deputy`
-    /// (English, 16 on).
+    /// The station's configuration, its arbiters [`Hall::arbiters`].
     pub fn station_config(&self) -> PathBuf {
         self.station_config_with("")
     }
@@ -122,10 +133,10 @@ impl Hall {
             format!(
                 "[broker]\nurl = \"mqtt://127.0.0.1:{}\"\nevent = \"{EVENT}\"\ncredentials = \"{}\"\n\
                  [station]\nmirror = \"mirror\"\nsilent_after = \"0:04\"\nlate_after = \"0:03\"\n\
-                 [[arbiter]]\nname = \"chief\"\nlanguage = \"ru\"\nboards = \"1-15\"\n\
-                 [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n{extra}",
+                 {}{extra}",
                 self.broker.port(),
-                self.credentials("station").display()
+                self.credentials("station").display(),
+                self.arbiters
             ),
         )
         .expect("write station.toml");

@@ -12,3 +12,4 @@ mod hall_acl;
 mod hall_boards;
 mod hall_commands;
 mod hall_forgery;
+mod hall_languages;

@@ -363,3 +363,36 @@ fn packs_speak_at_their_pace() {
         );
     }
 }
+
+/// A language named in its own voice inside another language's utterance ("@en" in a Russian
+/// menu prompt) is said by its own pack's recording of its own name, and by its speech engine
+/// when it has none; before, the pack skipped the name and the player heard nothing of it.
+#[test]
+fn a_language_named_in_its_own_voice_is_not_silent() {
+    use talkclock::announce::voices::Voices;
+    use talkclock::speech::{own_name, Utterance};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
+    let voices = Voices::load(&dir).expect("packs load");
+    let ru = VoicePack::load(pack_dir("ru-aleksandr-hq")).expect("pack loads");
+    let en = VoicePack::load(pack_dir("en-slt")).expect("pack loads");
+    let russian = readout_72_minutes(Lang::Ru, Side::White);
+    let mut mixed: Utterance = russian.clone();
+    mixed.clips.push(",".into());
+    mixed.clips.push("@en".into());
+    let alone = ru.render(&russian).expect("renders").len();
+    let name = en.render(&own_name(Lang::En)).expect("renders").len();
+    assert!(name > 2_400, "English says its name: {name} samples");
+    let said = voices.render(Lang::Ru, &mixed).expect("renders");
+    let gap = SPACE_PAUSE_MS as usize * 24;
+    assert_eq!(said.samples.len(), alone + gap + name);
+    // A language without a pack: its engine says the name (here a stand-in of 0.1 s).
+    let mut german = russian.clone();
+    german.clips.push("@de".into());
+    let engine = |lang: Lang, text: &str| {
+        (lang.code() == "de" && text.starts_with("Deutsch")).then(|| vec![0.5; 2_400])
+    };
+    let said = voices
+        .render_with(Lang::Ru, &german, &engine)
+        .expect("renders");
+    assert_eq!(said.samples.len(), alone + gap + 2_400);
+}

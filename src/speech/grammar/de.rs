@@ -153,8 +153,8 @@ const ONE_FORMS: [(&str, One); 3] = [
 
 /// The number clips, each one written word: 0–999 alone (`w_0` … `w_999`), and the forms of
 /// a lone 1 before a noun (`w_1_m` "ein", `w_1_f` "eine", `w_1_f_dat` "einer"). A larger
-/// number is said in them with the scale words between ("zwei tausend einundzwanzig",
-/// "eine Million"), so a voice pack could record them all (`voice-catalog --lang de`).
+/// number is said in them with the scale words between ("zweitausendeinundzwanzig" is
+/// "zwei", "tausend", "einundzwanzig"; "eine Million"), so a voice pack could record them all (`voice-catalog --lang de`).
 static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
     let clip = |key: String, text: String| Clip {
         key: Box::leak(key.into_boxed_str()),
@@ -176,15 +176,23 @@ static NUMBER_CLIPS: LazyLock<Vec<Clip>> = LazyLock::new(|| {
 static MADE: LazyLock<Mutex<HashMap<(u64, One), Clip>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
-/// Says `n` (below a thousand, or a scale's count) in the form `one`.
-fn say_part(b: &mut Builder, n: u64, one: One) {
+/// Says `n` (below a thousand, or a scale's count) in the form `one`, glued to the word
+/// before when `joined` ("zweitausend").
+fn say_part(b: &mut Builder, n: u64, one: One, joined: bool) {
+    let mut say = |c: Clip| {
+        if joined {
+            b.say_joined(c)
+        } else {
+            b.say(c)
+        }
+    };
     let clips = &*NUMBER_CLIPS;
     if n < 1000 && (one == One::Alone || n % 100 != 1) {
-        return b.say(clips[n as usize]);
+        return say(clips[n as usize]);
     }
     if n == 1 {
         if let Some(form) = ONE_FORMS.iter().position(|(_, o)| *o == one) {
-            return b.say(clips[1000 + form]);
+            return say(clips[1000 + form]);
         }
     }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
@@ -194,14 +202,15 @@ fn say_part(b: &mut Builder, n: u64, one: One) {
         tone: Tone::Word,
     });
     drop(made);
-    b.say(clip);
+    say(clip);
 }
 
-/// Says `n`: the count of each scale and its word ("eine Million", "zwei tausend"), then
-/// what is below a thousand, in the form `one`.
+/// Says `n`: the count of each scale and its word ("eine Million"), then what is below a
+/// million as one written word ("zweitausendeinundzwanzig": German writes it so), in the
+/// form `one`; each part is still a clip of its own.
 fn say_words(b: &mut Builder, n: u64, one: One) {
     if n == 0 {
-        return say_part(b, 0, One::Alone);
+        return say_part(b, 0, One::Alone, false);
     }
     let mut rest = n;
     for (size, singular, plural) in [
@@ -212,21 +221,29 @@ fn say_words(b: &mut Builder, n: u64, one: One) {
         let count = rest / size;
         if count > 0 {
             // "eine Million", "zwei Millionen": the scales are feminine nouns.
-            say_part(b, count, One::Feminine { dative: false });
+            say_part(b, count, One::Feminine { dative: false }, false);
             b.say(catalogue().clip(if count == 1 { singular } else { plural }));
         }
         rest %= size;
     }
     let thousands = rest / 1000;
+    let mut joined = false;
     if thousands > 0 {
         if thousands > 1 {
-            say_part(b, thousands, One::Masculine { dative: false });
+            say_part(b, thousands, One::Masculine { dative: false }, false);
+            joined = true;
         }
-        b.say(catalogue().clip("g_thousand"));
+        let thousand = catalogue().clip("g_thousand");
+        if joined {
+            b.say_joined(thousand);
+        } else {
+            b.say(thousand);
+        }
+        joined = true;
     }
     let below = rest % 1000;
     if below > 0 {
-        say_part(b, below, one);
+        say_part(b, below, one, joined);
     }
 }
 
@@ -315,7 +332,8 @@ mod tests {
                 .into_iter()
                 .collect();
         for (n, text) in [
-            (2_021, "Zwei tausend einundzwanzig Züge."),
+            (2_021, "Zweitausendeinundzwanzig Züge."),
+            (1_002_000, "Eine Million zweitausend Züge."),
             (1_000_001, "Eine Million eins Züge."),
             (1, "Ein Zug."),
         ] {

@@ -31,14 +31,15 @@ fn language(l: Lang) -> String {
 
 impl Walker<'_, '_> {
     /// Names the language `l`: by the menu's catalogue's template (`language_<code>`), or,
-    /// when the catalogue has none (a language its voice pack has no clip for), by the
-    /// language's own name as a name no pack holds ("«Deutsch»").
+    /// when the catalogue has none, by the language's own name in its own voice ("«Deutsch»"
+    /// in a Russian menu, said by the German voice), so that a player finds his language in
+    /// a list said in another.
     fn language(&mut self, l: Lang) {
         let template = language(l);
         if self.catalogue.template(&template).is_some() {
             self.say(&template, &[]);
         } else {
-            self.b.unrecorded_name(l.own_name());
+            self.b.in_other_voice(l.code(), l.own_name());
         }
     }
 }

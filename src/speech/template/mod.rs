@@ -50,6 +50,26 @@ pub(crate) fn say(b: &mut Builder, catalogue: &Catalogue, grammar: &dyn Grammar,
     t.announcement(a);
 }
 
+/// Says the template `name` of `catalogue`, which has no slots (a language's own name,
+/// `language_<code>`); false if the catalogue has no such template.
+pub(crate) fn say_template(
+    b: &mut Builder,
+    catalogue: &Catalogue,
+    grammar: &dyn Grammar,
+    name: &str,
+) -> bool {
+    if catalogue.template(name).is_none() {
+        return false;
+    }
+    let mut t = Walker {
+        b,
+        catalogue,
+        grammar,
+    };
+    t.say(name, &[]);
+    true
+}
+
 /// One language's catalogue and grammar, saying into one builder.
 struct Walker<'b, 'c> {
     b: &'b mut Builder,

@@ -270,9 +270,8 @@ mod tests {
         assert!(en.contains("White: sighted, «polski», one minute."), "{en}");
         assert_eq!(
             read_back(pl, [pl, de]),
-            "Sprawdzenie ustawień. Tempo gry: czas liczony od zera. Białe: widzący, język \
-             polski, jedna minuta. Czarne: widzący, język niemiecki, jedna minuta. Zaczynają \
-             białe."
+            "Sprawdzenie ustawień. Tempo gry: czas liczony od zera. Białe: widzący, polski, \
+             jedna minuta. Czarne: widzący, niemiecki, jedna minuta. Zaczynają białe."
         );
     }
 

@@ -74,10 +74,7 @@ fn the_polish_menu_says_its_prompts_as_written_by_hand() {
         },
         chosen: false,
     };
-    assert_eq!(
-        menu(player),
-        "Białe: słabowidzący, język polski, dwa z sześciu."
-    );
+    assert_eq!(menu(player), "Białe: słabowidzący, polski, dwa z sześciu.");
     let german = Lang::from_code("de").expect("German is a language");
     let language = |l, position| {
         menu(MenuPrompt::Item {
@@ -87,18 +84,9 @@ fn the_polish_menu_says_its_prompts_as_written_by_hand() {
             chosen: false,
         })
     };
-    assert_eq!(
-        language(german, 3),
-        "Język niemiecki, trzy z dwudziestu jeden."
-    );
-    assert_eq!(
-        language(Lang::Ru, 1),
-        "Język rosyjski, jeden z dwudziestu jeden."
-    );
-    assert_eq!(
-        language(Lang::En, 2),
-        "Język angielski, dwa z dwudziestu jeden."
-    );
+    assert_eq!(language(german, 3), "Niemiecki, trzy z dwudziestu jeden.");
+    assert_eq!(language(Lang::Ru, 1), "Rosyjski, jeden z dwudziestu jeden.");
+    assert_eq!(language(Lang::En, 2), "Angielski, dwa z dwudziestu jeden.");
     let read_back = MenuPrompt::ReadBack {
         stages: vec![stage(None, 15 * MIN)],
         hourglass: false,
@@ -111,7 +99,7 @@ fn the_polish_menu_says_its_prompts_as_written_by_hand() {
     assert_eq!(
         menu(read_back),
         "Sprawdzenie ustawień. Tempo gry: piętnaście minut do końca partii. Białe: niewidomy, \
-         język polski, piętnaście minut. Czarne: widzący, język rosyjski, dziesięć minut. \
+         polski, piętnaście minut. Czarne: widzący, rosyjski, dziesięć minut. \
          Zaczynają czarne."
     );
     let saved_preset = MenuPrompt::Item {
@@ -268,7 +256,7 @@ fn the_polish_voice_catalog_lists_every_clip_once_with_its_text() {
     let unique: HashSet<&&str> = keys.iter().collect();
     assert_eq!(unique.len(), keys.len(), "a key listed twice");
     for line in [
-        "menu_polish\tjęzyk polski\tjęzyk polski\tcontinuing",
+        "menu_polish\tpolski\tpolski\tcontinuing",
         "of_21\tz dwudziestu jeden\tz dwudziestu jeden\tfinal",
         "c_min_22_end\tdwadzieścia dwie minuty\tdwadzieścia dwie minuty\tfinal",
         "c_sec_12\tdwanaście sekund\tdwanaście sekund\tcontinuing",

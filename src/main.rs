@@ -47,13 +47,13 @@ enum CliCommand {
     },
     /// Print a voice pack's recordings: `key<TAB>text<TAB>text for the synthesiser<TAB>tone`.
     VoiceCatalog {
-        /// `ru` or `en`.
+        /// The language's code: `ru`, `en`, `de` or `uk`.
         #[arg(long)]
         lang: String,
     },
     /// Speak a time readout (`--time 1:21:02`), or print its words with `--print`.
     Say {
-        /// `ru` or `en`.
+        /// The language's code: `ru`, `en`, `de` or `uk`.
         #[arg(long)]
         lang: String,
         /// The remaining time to read out, `[[h:]mm:]ss[.fff]`.
@@ -163,7 +163,7 @@ enum CliCommand {
         /// `white` or `black`: whose controller (White's when omitted).
         #[arg(long)]
         side: Option<String>,
-        /// `ru` or `en` (the player's language when omitted).
+        /// The language's code: `ru`, `en`, `de` or `uk` (the player's language when omitted).
         #[arg(long)]
         lang: Option<String>,
         /// When not at a terminal: the pause after each pattern, in milliseconds.
@@ -220,7 +220,7 @@ enum CliCommand {
     /// manifest (`manifest.jsonl`) in `--out`.
     #[command(hide = true)]
     ListenSet {
-        /// `ru` or `en`.
+        /// The language's code: `ru`, `en`, `de` or `uk`.
         #[arg(long)]
         lang: String,
         /// The output folder.
@@ -550,13 +550,15 @@ fn haptic_practice(
             )))
         }
     };
-    let lang =
-        match lang {
-            None => None,
-            Some(code) => Some(talkclock::speech::Lang::from_code(code).ok_or_else(|| {
-                cli::Failure::Usage(format!("--lang {code}: expected `ru` or `en`"))
-            })?),
-        };
+    let lang = match lang {
+        None => None,
+        Some(code) => Some(talkclock::speech::Lang::from_code(code).ok_or_else(|| {
+            cli::Failure::Usage(format!(
+                "--lang {code}: expected {}",
+                talkclock::speech::Lang::codes_listed()
+            ))
+        })?),
+    };
     cli::haptic_practice::run(
         config,
         side,

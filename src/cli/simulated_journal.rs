@@ -39,6 +39,7 @@ pub fn write(
         let request = match step.action {
             ScriptAction::Input(input) => Request::Game(input),
             ScriptAction::ClockCheck(listener) => Request::ClockCheck(listener),
+            ScriptAction::Rollback(rollback) => Request::Rollback(rollback),
             ScriptAction::End => continue,
         };
         seq += 1;

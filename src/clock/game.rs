@@ -184,6 +184,18 @@ impl Game {
         }
     }
 
+    /// The running time a side's clock has run by `now` (not before the anchor): the time it
+    /// used (FIDE D.2.10.4), pauses excluded.
+    pub fn used(&self, side: Side, now: Ms) -> Ms {
+        let used = self.clocks[side.index()].used;
+        match self.phase {
+            Phase::Running(running) if running == side => {
+                used.saturating_add(now.saturating_sub(self.anchor).max(0))
+            }
+            _ => used,
+        }
+    }
+
     /// The instant the running side's remaining time reaches `target`, if it runs and is above.
     /// Never on an upcount clock, whose time only grows.
     pub fn instant_when(&self, side: Side, target: Ms) -> Option<Ms> {
@@ -274,6 +286,7 @@ impl Game {
                 let clock = &mut self.clocks[side.index()];
                 clock.remaining = clock.remaining.saturating_add(elapsed);
                 clock.turn_spent = clock.turn_spent.saturating_add(elapsed);
+                clock.used = clock.used.saturating_add(elapsed);
                 self.anchor = now;
                 return;
             }
@@ -294,9 +307,43 @@ impl Game {
     }
 
     fn reject(&mut self, input: Input, reason: &str) {
+        self.refuse(&input.to_string(), reason);
+    }
+
+    /// Refuses a request that is not a clock input (`rollback 30 black`): a `rejected` event
+    /// at the anchor, nothing changed.
+    pub fn refuse(&mut self, request: &str, reason: &str) {
         self.emit(Event::Rejected {
-            input: input.to_string(),
+            input: request.to_string(),
             reason: reason.to_string(),
+        });
+    }
+
+    /// Whether the game has ended for good (a flag, or the arbiter's ruling): no rollback
+    /// reopens it.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Flagged(_) | Phase::Finished)
+    }
+
+    /// Takes the game back to `earlier` (this same game as it stood right after `side`'s
+    /// move `move_number`, or at its start), at `now`: both clocks, stages, move counts,
+    /// overtime and result as they were then, the clock paused with the side to move ready
+    /// to run. The game's timeline goes on from `now` (its anchor never goes back).
+    pub fn roll_back_to(&mut self, earlier: &Game, now: Ms, side: Side, move_number: u32) {
+        let events = std::mem::take(&mut self.events);
+        let now = now.max(self.anchor);
+        *self = earlier.clone();
+        self.events = events;
+        self.anchor = now;
+        self.phase = match self.phase {
+            Phase::Running(to_move) | Phase::Paused(to_move) => Phase::Paused(to_move),
+            other => other,
+        };
+        self.emit(Event::RolledBack {
+            side,
+            move_number,
+            white_ms: self.clocks[0].remaining,
+            black_ms: self.clocks[1].remaining,
         });
     }
 

@@ -213,6 +213,20 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         overtime: Option<OvertimeState>,
     },
+    /// The arbiter took the game back to the instant a side completed a move (D.2.9): both
+    /// clocks, the stages, the move counts and the overtime as they were then; the clock is
+    /// paused, the side to move ready to run.
+    RolledBack {
+        /// Whose move the game went back to.
+        side: Side,
+        /// That side's move count then.
+        #[serde(rename = "move")]
+        move_number: u32,
+        /// White's remaining time.
+        white_ms: Ms,
+        /// Black's remaining time.
+        black_ms: Ms,
+    },
     /// An input that cannot apply now; nothing changed.
     Rejected {
         /// The input, as a script would write it.

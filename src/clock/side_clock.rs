@@ -24,6 +24,9 @@ pub struct SideClock {
     pub moves_in_stage: u32,
     /// Where the side stands in overtime; `None` while in main time.
     pub overtime: Option<OvertimeState>,
+    /// Running time this side's clock has run so far at the anchor (pauses excluded, delays
+    /// included): the time used that FIDE D.2.10.4 lets a player ask for.
+    pub used: Ms,
 }
 
 impl SideClock {
@@ -37,6 +40,7 @@ impl SideClock {
             stage: 1,
             moves_in_stage: 0,
             overtime: None,
+            used: 0,
         }
     }
 
@@ -50,6 +54,7 @@ impl SideClock {
         let charged = self.charged(elapsed);
         self.delay_left = self.delay_left.saturating_sub(elapsed).max(0);
         self.turn_spent = self.turn_spent.saturating_add(elapsed);
+        self.used = self.used.saturating_add(elapsed);
         self.remaining = self.remaining.saturating_sub(charged);
         charged
     }

@@ -639,3 +639,25 @@ fn inputs_print_as_script_lines() {
         "ruling no-moves white"
     );
 }
+
+#[test]
+fn the_time_used_counts_each_clocks_running_time_without_pauses() {
+    // 5:00 each, Fischer +0:10: White moves at 0:10 (used 0:10, the increment adds to his
+    // time left but not to his time used), Black's clock runs 0:10–0:15, a pause to 0:20, then
+    // on to 0:25: Black used 0:05 + 0:05 = 0:10. White's move 2 at 0:40: used 0:10 + 0:15.
+    let mut game = game_with(vec![Stage {
+        increment: 10 * SECOND,
+        ..stage(None, 5 * MINUTE)
+    }]);
+    game.handle(0, Input::Start);
+    game.handle(10 * SECOND, Input::Press(White));
+    game.handle(15 * SECOND, Input::Pause);
+    game.handle(20 * SECOND, Input::Resume);
+    assert_eq!(game.used(White, 25 * SECOND), 10 * SECOND);
+    assert_eq!(game.used(Black, 25 * SECOND), 10 * SECOND);
+    game.handle(25 * SECOND, Input::Press(Black));
+    game.handle(40 * SECOND, Input::Press(White));
+    assert_eq!(game.used(White, 40 * SECOND), 25 * SECOND);
+    assert_eq!(game.used(Black, 50 * SECOND), 20 * SECOND);
+    assert_eq!(game.remaining(White, 40 * SECOND), 5 * MINUTE - 25 * SECOND + 20 * SECOND);
+}

@@ -103,8 +103,8 @@ pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
 #[derive(Debug, thiserror::Error)]
 #[error(
     "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
-     ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | say AUDIENCE TEXT… | \
-     new-game [--force] | reload"
+     ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | rollback MOVE [SIDE] | \
+     say AUDIENCE TEXT… | new-game [--force] | reload"
 )]
 pub struct CtlUsage;
 
@@ -125,6 +125,13 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
         }
         ["ruling", ruling] => serde_json::json!({"cmd": "ruling", "ruling": ruling}),
         ["check", listener] => serde_json::json!({"cmd": "check", "listener": listener}),
+        ["rollback", moves, side @ ..] if side.len() <= 1 => {
+            let moves: u32 = moves.parse().map_err(|_| CtlUsage)?;
+            match side {
+                [side] => serde_json::json!({"cmd": "rollback", "moves": moves, "side": side}),
+                _ => serde_json::json!({"cmd": "rollback", "moves": moves}),
+            }
+        }
         ["say", audience, text @ ..] if !text.is_empty() => {
             serde_json::json!({"cmd": "say", "audience": audience, "text": text.join(" ")})
         }

@@ -11,6 +11,7 @@
 //! | `{"cmd":"adjust","side":"black","delta":"-5:00"}` | add or take time |
 //! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
 //! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
+//! | `{"cmd":"rollback","moves":23,"side":"black"}` | back to the instant that move was completed (D.2.9; `side` defaults to black) |
 //! | `{"cmd":"say","audience":"white","text":"…"}` | the arbiter's message into an audience |
 //! | `{"cmd":"new-game"}` | set up a new game; a game in progress only with `"force":true` |
 //! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
@@ -48,6 +49,11 @@ enum Wire {
     Check {
         listener: Listener,
     },
+    Rollback {
+        moves: u32,
+        #[serde(default = "black")]
+        side: Side,
+    },
     Say {
         audience: Listener,
         text: String,
@@ -59,6 +65,11 @@ enum Wire {
     Reload {},
 }
 
+/// The side a rollback goes back to when none is named: Black's move, White to move.
+fn black() -> Side {
+    Side::Black
+}
+
 /// A valid arbiter command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArbiterCommand {
@@ -68,6 +79,8 @@ pub enum ArbiterCommand {
     Game(Input),
     /// A clock check for a listener.
     Check(Listener),
+    /// Take the game back to a completed move (D.2.9).
+    Rollback(crate::table::Rollback),
     /// Speak the arbiter's text into an audience.
     Say(Listener, String),
     /// Begin a new game; `force` confirms closing a game in progress.
@@ -146,6 +159,9 @@ impl TryFrom<Wire> for ArbiterCommand {
                 }))
             }
             Wire::Check { listener } => ArbiterCommand::Check(listener),
+            Wire::Rollback { moves, side } => {
+                ArbiterCommand::Rollback(crate::table::Rollback { moves, side })
+            }
             Wire::Say { audience, text } => {
                 if text.trim().is_empty() {
                     return Err(RequestError::NothingToSay);
@@ -198,6 +214,10 @@ impl TryFrom<&ArbiterCommand> for Wire {
             },
             ArbiterCommand::Check(listener) => Wire::Check {
                 listener: *listener,
+            },
+            ArbiterCommand::Rollback(r) => Wire::Rollback {
+                moves: r.moves,
+                side: r.side,
             },
             ArbiterCommand::Say(audience, text) => Wire::Say {
                 audience: *audience,

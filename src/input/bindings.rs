@@ -98,6 +98,8 @@ pub enum ActionKind {
     Time,
     /// Tell the opponent's time.
     OpponentTime,
+    /// Tell the moves completed and the time used by both sides (FIDE D.2.10.4).
+    Moves,
     /// Repeat the last announcement.
     Repeat,
     /// A player stops the clock (1.7.11).
@@ -126,10 +128,11 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// Every action with its name in the file.
-    pub const ALL: [(&'static str, ActionKind); 15] = [
+    pub const ALL: [(&'static str, ActionKind); 16] = [
         ("press", ActionKind::Press),
         ("time", ActionKind::Time),
         ("opponent_time", ActionKind::OpponentTime),
+        ("moves", ActionKind::Moves),
         ("repeat", ActionKind::Repeat),
         ("stop", ActionKind::Stop),
         ("volume_up", ActionKind::VolumeUp),
@@ -156,7 +159,11 @@ impl ActionKind {
     pub fn is_player_only(self) -> bool {
         matches!(
             self,
-            ActionKind::Press | ActionKind::Time | ActionKind::OpponentTime | ActionKind::Stop
+            ActionKind::Press
+                | ActionKind::Time
+                | ActionKind::OpponentTime
+                | ActionKind::Moves
+                | ActionKind::Stop
         )
     }
 

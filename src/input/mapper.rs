@@ -26,6 +26,8 @@ pub enum ButtonAction {
     ClockCheck(Listener),
     /// Tell this side its opponent's time.
     OpponentTime(Side),
+    /// Tell this side the moves completed and the time used by both (FIDE D.2.10.4).
+    Moves(Side),
     /// Repeat the last announcement to this listener.
     Repeat(Listener),
     /// Louder for this listener.
@@ -282,6 +284,7 @@ pub fn action_of(binding: &Binding) -> ButtonAction {
         ActionKind::Start => ButtonAction::Game(Input::Start),
         ActionKind::ClockCheck => ButtonAction::ClockCheck(listener),
         ActionKind::OpponentTime => ButtonAction::OpponentTime(side),
+        ActionKind::Moves => ButtonAction::Moves(side),
         ActionKind::Repeat => ButtonAction::Repeat(listener),
         ActionKind::VolumeUp => ButtonAction::VolumeUp(listener),
         ActionKind::VolumeDown => ButtonAction::VolumeDown(listener),

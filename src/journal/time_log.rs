@@ -5,7 +5,7 @@
 
 use super::reader::{Journal, JournalError};
 use super::record::Record;
-use crate::clock::{Event, Input, Ms, Side};
+use crate::clock::{Event, Input, Ms, Side, Stamped};
 use crate::table::{Request, TableOutput};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -97,6 +97,24 @@ pub fn time_log(journal: &Journal, path: &str) -> Result<Vec<MoveRow>, JournalEr
             }));
         },
         |_, outputs| {
+            // The arbiter's rollback: the moves after the one gone back to were taken back,
+            // and are played again (each once in the log).
+            for output in &outputs {
+                if let TableOutput::Core(Stamped {
+                    event:
+                        Event::RolledBack {
+                            side, move_number, ..
+                        },
+                    ..
+                }) = output
+                {
+                    let kept = rows
+                        .iter()
+                        .rposition(|r: &MoveRow| r.side == *side && r.move_number == *move_number)
+                        .map_or(0, |at| at + 1);
+                    rows.truncate(kept);
+                }
+            }
             let Some(before) = pending.take() else {
                 return;
             };

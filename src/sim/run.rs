@@ -65,6 +65,7 @@ pub fn simulate_game(config: &Config, steps: &[Step]) -> (Vec<String>, FinalLine
             ScriptAction::ClockCheck(listener) => {
                 table.handle(step.at, Request::ClockCheck(listener))
             }
+            ScriptAction::Rollback(rollback) => table.handle(step.at, Request::Rollback(rollback)),
             ScriptAction::End => table.advance(step.at),
         }
         end = step.at;

@@ -9,7 +9,7 @@
 
 use crate::clock::time::{parse_duration, Ms};
 use crate::clock::Input;
-use crate::table::{Listener, Request};
+use crate::table::{Listener, Request, Rollback};
 use std::fmt;
 
 /// One action of a script.
@@ -19,6 +19,8 @@ pub enum ScriptAction {
     Input(Input),
     /// A clock check (1.7.5) for a listener: `check white|black|arbiter`.
     ClockCheck(Listener),
+    /// The arbiter's rollback to a completed move: `rollback 23 [white|black]`.
+    Rollback(Rollback),
     /// Run to this instant and print the final line.
     End,
 }
@@ -165,6 +167,7 @@ fn parse_action(verb: &str, args: &[&str]) -> Result<ScriptAction, LineError> {
     Ok(match words.parse::<Request>()? {
         Request::Game(input) => ScriptAction::Input(input),
         Request::ClockCheck(listener) => ScriptAction::ClockCheck(listener),
+        Request::Rollback(rollback) => ScriptAction::Rollback(rollback),
     })
 }
 

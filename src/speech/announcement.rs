@@ -184,6 +184,29 @@ pub enum Announcement {
         /// Time added, in milliseconds (0: nothing is said about time).
         added_ms: i64,
     },
+    /// The moves completed and the time used by both sides, for the player who asked (FIDE
+    /// D.2.10.4).
+    Moves {
+        /// White's moves completed.
+        white_moves: u32,
+        /// Black's moves completed.
+        black_moves: u32,
+        /// The time White's clock has run, in milliseconds.
+        white_used_ms: i64,
+        /// The time Black's clock has run, in milliseconds.
+        black_used_ms: i64,
+    },
+    /// The arbiter took the game back to a completed move (D.2.9); the clock is paused.
+    RolledBack {
+        /// The move gone back to.
+        number: u32,
+        /// White's time now, in milliseconds.
+        white_ms: i64,
+        /// Black's time now, in milliseconds.
+        black_ms: i64,
+        /// The side to move when the clock resumes.
+        to_move: Side,
+    },
     /// The game ended.
     Result {
         /// Who won.

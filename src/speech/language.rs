@@ -21,7 +21,7 @@ impl Lang {
     /// English (the language of a locale the clock does not speak).
     pub const En: Lang = Lang(1);
 
-    /// Every language with a catalogue, in the catalogues' order (ru, en, de, pl).
+    /// Every language with a catalogue, in the catalogues' order (ru, en, de, uk, pl).
     pub const ALL: [Lang; COUNT] = {
         let mut all = [Lang(0); COUNT];
         let mut i = 0;
@@ -44,7 +44,7 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
-    /// The codes of every language, for a message: "ru, en, de or pl" (`or` in English).
+    /// The codes of every language, for a message: "ru, en, de, uk or pl" (`or` in English).
     pub fn codes_listed() -> String {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
         match codes.split_last() {
@@ -54,7 +54,7 @@ impl Lang {
         }
     }
 
-    /// The language's name in itself ("русский", "English", "Deutsch").
+    /// The language's name in itself ("русский", "English", "Deutsch", "українська").
     pub fn own_name(self) -> &'static str {
         self.word("language", "own_name")
     }
@@ -78,7 +78,7 @@ impl Lang {
 
     /// The language of the user's locale, as POSIX orders its variables (`LC_ALL`, then
     /// `LC_MESSAGES`, then `LANG`; the first set and not empty decides), read through `var`:
-    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian, `de_AT`: German),
+    /// a locale whose language the clock speaks (`ru_RU.UTF-8`: Russian, `de_AT`: German, `uk_UA`: Ukrainian),
     /// else English (`C`, `POSIX`, unset, and every other language).
     pub fn of_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
@@ -156,6 +156,10 @@ mod tests {
             of(&[("LANG", "de_DE.UTF-8")]),
             Lang::from_code("de").unwrap()
         );
+        // Ukrainian too; a Russian speaker in Ukraine (`ru_UA`) hears Russian.
+        let uk = Lang::from_code("uk").unwrap();
+        assert_eq!(of(&[("LANG", "uk_UA.UTF-8")]), uk);
+        assert_eq!(of(&[("LC_ALL", "ru_UA.UTF-8")]), Lang::Ru);
         // Polish too.
         assert_eq!(
             of(&[("LANG", "pl_PL.UTF-8")]),
@@ -171,11 +175,15 @@ mod tests {
     #[test]
     fn every_catalogue_is_a_language_and_names_itself() {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        assert_eq!(codes, ["ru", "en", "de", "pl"]);
-        assert_eq!(Lang::codes_listed(), "ru, en, de or pl");
+        assert_eq!(codes, ["ru", "en", "de", "uk", "pl"]);
+        assert_eq!(Lang::codes_listed(), "ru, en, de, uk or pl");
         assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
         assert_eq!(Lang::from_code("pl").map(Lang::own_name), Some("polski"));
         assert_eq!(Lang::Ru.own_name(), "русский");
+        assert_eq!(
+            Lang::from_code("uk").map(Lang::own_name),
+            Some("українська")
+        );
         assert_eq!(Lang::from_code("xx"), None);
     }
 
@@ -236,9 +244,8 @@ mod tests {
     }
 
     /// The read-back of the set-up names each player's language as the menu's items do: by
-    /// the menu's clip where its catalogue has one, else by the language's own name. It
-    /// asked for the template `language_<code>` alone, so a Russian menu reading back a
-    /// German or Polish player panicked ("ru.toml has no template \"language_pl\"").
+    /// the menu's clip where its catalogue has one, else by the language's own name; the
+    /// Polish menu names Polish and German by its own clips.
     #[test]
     fn the_read_back_names_a_language_without_a_clip_by_its_own_name() {
         use crate::schedule::Vision;
@@ -276,12 +283,57 @@ mod tests {
     }
 
     #[test]
+    fn the_read_back_names_a_language_its_menu_has_no_template_for() {
+        // The read-back once said `language_<code>` as a template, so a Russian menu reading
+        // back a Ukrainian or German player panicked ("ru.toml has no template").
+        use crate::schedule::Vision;
+        use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side, StageInfo};
+        let (uk, de) = (
+            Lang::from_code("uk").unwrap(),
+            Lang::from_code("de").unwrap(),
+        );
+        let stage = StageInfo {
+            moves: None,
+            time_ms: 3_600_000,
+            increment_ms: 0,
+            delay_ms: 0,
+            delay_kind: None,
+            repeat: false,
+        };
+        let read_back = |lang: Lang| {
+            let prompt = MenuPrompt::ReadBack {
+                stages: vec![stage.clone()],
+                hourglass: false,
+                end: ControlEnd::Flag,
+                times: [3_600_000, 3_600_000],
+                visions: [Vision::TotallyBlind, Vision::Sighted],
+                languages: [uk, de],
+                first: Side::White,
+            };
+            phrase(lang, &Announcement::Menu(prompt)).text
+        };
+        assert_eq!(
+            read_back(Lang::Ru),
+            "Проверка настройки. Контроль времени: один час до конца партии. Белые: незрячий, \
+             «українська», один час. Чёрные: зрячий, «Deutsch», один час. Первыми ходят белые."
+        );
+        assert!(
+            read_back(uk).contains(
+                "Білі: незрячий, українська мова, одна година. Чорні: зрячий, німецька мова, \
+                 одна година."
+            ),
+            "{}",
+            read_back(uk)
+        );
+    }
+
+    #[test]
     fn a_language_reads_and_writes_as_its_code() {
         let de: Lang = serde_json::from_str("\"de\"").unwrap();
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
         assert!(
-            err.to_string().contains("expected ru, en, de or pl"),
+            err.to_string().contains("expected ru, en, de, uk or pl"),
             "{err}"
         );
         let pl: Lang = serde_json::from_str("\"pl\"").unwrap();

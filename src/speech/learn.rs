@@ -174,6 +174,19 @@ mod tests {
     }
 
     #[test]
+    fn ukrainian_prompts_come_from_the_ukrainian_catalogue() {
+        let uk = Phrases(Lang::from_code("uk").unwrap());
+        assert_eq!(uk.prompt(&STEPS[1]), "Натисніть кнопку годинника чорних.");
+        assert_eq!(uk.set(&STEPS[2]), "Кнопка часу білих призначена.");
+        let pedal = DeviceId::evdev("Foot Switch", "/dev/input/event3");
+        assert_eq!(
+            uk.heard(&pedal, "KEY_B"),
+            "Кнопка B на пристрої «Foot Switch». Натисніть ще раз, щоб підтвердити, або \
+             натисніть іншу кнопку."
+        );
+    }
+
+    #[test]
     fn english_prompts_name_the_controller_not_its_uuid() {
         let en = Phrases(Lang::En);
         let pad = DeviceId::gamepad([3; 16], "Big Buttons");

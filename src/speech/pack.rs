@@ -86,7 +86,7 @@ pub enum PackError {
         path: PathBuf,
         /// The language given.
         language: String,
-        /// The codes of the languages this build speaks ("ru, en or de").
+        /// The codes of the languages this build speaks ("ru, en, de or uk").
         expected: String,
     },
     /// A clip file is not a readable WAV or Ogg Vorbis file.

@@ -4,17 +4,20 @@
 //! (flags, warnings, ticks) in time order, each at its own instant, then applies the request.
 //! `next_deadline()` is the earliest instant anything is due; `drain()` takes the outputs.
 
+mod history;
 mod request;
 mod route;
 mod settings;
 
 pub use crate::hearing::{Audience, Cue, Listener};
 pub use crate::speech::Announcement;
-pub use request::{Request, WordsError};
+pub use history::NotReached;
+pub use request::{Request, Rollback, WordsError};
 pub use settings::{Announce, Mode, TableSettings};
 
-use crate::clock::{Game, Ms, Side, Stamped};
+use crate::clock::{Event, Game, Ms, Side, Stamped};
 use crate::schedule::{marks_for, Fired, MarkKind, Scheduler};
+use history::History;
 
 /// One thing that came out of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +79,8 @@ pub struct Table {
     mode: Mode,
     announce: Announce,
     outputs: Vec<TableOutput>,
+    /// Where a rollback can go back to.
+    history: History,
 }
 
 /// What a game in progress cannot take from new settings.
@@ -107,6 +112,7 @@ impl Table {
             mode: config.mode,
             announce: config.announce.clone(),
             outputs: Vec::new(),
+            history: History::default(),
         }
     }
 
@@ -193,7 +199,31 @@ impl Table {
                 let audience = self.audience(&[listener]);
                 self.say(at, audience, notice);
             }
+            Request::Rollback(rollback) => self.roll_back(now, rollback),
         }
+    }
+
+    /// The arbiter's rollback (D.2.9): the game and the warnings as they were right after
+    /// the move asked for, paused; refused (nothing changed) for a game that is over or a
+    /// move not reached.
+    fn roll_back(&mut self, now: Ms, rollback: Rollback) {
+        let request = Request::Rollback(rollback).to_string();
+        if self.game.is_over() {
+            self.game.refuse(
+                &request,
+                "the game is over: a rollback cannot reopen it (the arbiter's ruling decides)",
+            );
+            return self.absorb_core_events();
+        }
+        match self.history.go_back(rollback.side, rollback.moves) {
+            Ok((game, scheduler)) => {
+                self.game
+                    .roll_back_to(&game, now, rollback.side, rollback.moves);
+                self.scheduler = scheduler;
+            }
+            Err(e) => self.game.refuse(&request, &e.to_string()),
+        }
+        self.absorb_core_events();
     }
 
     /// Takes the outputs produced so far, in time order.
@@ -207,11 +237,27 @@ impl Table {
             return;
         }
         let jumped = self.scheduler.observe(&self.game, &events);
-        for stamped in events {
+        for stamped in &events {
             self.outputs.push(TableOutput::Core(stamped.clone()));
-            self.route_event(&stamped);
+            self.route_event(stamped);
         }
         self.route_fired(&jumped);
+        // The moments a rollback can go back to: the start, and right after each move.
+        for stamped in &events {
+            match stamped.event {
+                Event::Start { side } => {
+                    self.history.clear();
+                    self.history
+                        .remember(side.other(), 0, &self.game, &self.scheduler);
+                }
+                Event::Press {
+                    side, move_number, ..
+                } => self
+                    .history
+                    .remember(side, move_number, &self.game, &self.scheduler),
+                _ => {}
+            }
+        }
     }
 
     fn route_fired(&mut self, fired: &[Fired]) {

@@ -17,6 +17,20 @@ pub enum Request {
     Game(Input),
     /// Speak the control and both times to this listener.
     ClockCheck(Listener),
+    /// The arbiter takes the game back to a completed move (D.2.9).
+    Rollback(Rollback),
+}
+
+/// The arbiter's rollback: the game goes back to the instant `side` completed his move
+/// `moves` (move 0 of the side that does not start: the start of the game).
+///
+/// Serialized (in the journal) as `{"rollback":{"moves":23,"side":"black"}}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rollback {
+    /// The side's move count to go back to.
+    pub moves: u32,
+    /// Whose move: Black's by default, so that White is to move at move `moves + 1`.
+    pub side: Side,
 }
 
 impl std::fmt::Display for Request {
@@ -24,6 +38,7 @@ impl std::fmt::Display for Request {
         match self {
             Request::Game(input) => write!(f, "{input}"),
             Request::ClockCheck(listener) => write!(f, "check {}", listener.name()),
+            Request::Rollback(r) => write!(f, "rollback {} {}", r.moves, r.side),
         }
     }
 }
@@ -54,12 +69,15 @@ pub enum WordsError {
     /// A verb the script does not have.
     #[error(
         "unknown action `{0}`; expected start, press, pause, resume, set, adjust, stop, ruling, \
-         query, check or end"
+         query, check, rollback or end"
     )]
     UnknownAction(String),
     /// A ruling that is none.
     #[error("`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side")]
     Ruling,
+    /// A move count that is none.
+    #[error("`{0}` is not a move number (0 or more)")]
+    MoveNumber(String),
 }
 
 /// Reads the words of a script line after its time: `press white`, `set white 45:00`, …
@@ -124,6 +142,23 @@ fn parse(verb: &str, args: &[&str]) -> Result<Request, WordsError> {
             };
             return Ok(Request::ClockCheck(listener));
         }
+        "rollback" => {
+            let usage = "a move number and, if not Black's, a side, e.g. `rollback 23 white`";
+            let (number, side) = match args {
+                [n] => (*n, Side::Black),
+                [n, s] => (*n, side(s)?),
+                _ => {
+                    return Err(WordsError::Arguments {
+                        verb: verb.to_string(),
+                        usage,
+                    })
+                }
+            };
+            let moves = number
+                .parse::<u32>()
+                .map_err(|_| WordsError::MoveNumber(number.to_string()))?;
+            return Ok(Request::Rollback(Rollback { moves, side }));
+        }
         other => return Err(WordsError::UnknownAction(other.to_string())),
     };
     Ok(Request::Game(input))
@@ -158,6 +193,10 @@ mod tests {
             Request::Game(Input::Ruling(Ruling::Draw)),
             Request::Game(Input::Query(Side::White)),
             Request::ClockCheck(Listener::Arbiter),
+            Request::Rollback(Rollback {
+                moves: 23,
+                side: Side::White,
+            }),
         ];
         for request in requests {
             let text = request.to_string();
@@ -168,6 +207,25 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&Request::Game(Input::Press(Side::White))).unwrap(),
             r#"{"game":{"press":"white"}}"#
+        );
+        assert_eq!(
+            "rollback 12".parse::<Request>(),
+            Ok(Request::Rollback(Rollback {
+                moves: 12,
+                side: Side::Black
+            }))
+        );
+        assert_eq!(
+            serde_json::to_string(&Request::Rollback(Rollback {
+                moves: 12,
+                side: Side::Black
+            }))
+            .unwrap(),
+            r#"{"rollback":{"moves":12,"side":"black"}}"#
+        );
+        assert_eq!(
+            "rollback twelve".parse::<Request>(),
+            Err(WordsError::MoveNumber("twelve".into()))
         );
     }
 }

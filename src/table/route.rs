@@ -97,6 +97,26 @@ pub fn route(event: &Event, game: &Game, announce: &Announce) -> Vec<(Vec<Listen
             Said::Words(Announcement::PlayerStop { side }),
         )),
         Event::Ruling { .. } => {}
+        Event::RolledBack {
+            side,
+            move_number,
+            white_ms,
+            black_ms,
+        } => {
+            let to_move = match game.phase() {
+                crate::clock::Phase::Paused(to_move) => to_move,
+                _ => side.other(),
+            };
+            out.push((
+                EVERYONE.to_vec(),
+                Said::Words(Announcement::RolledBack {
+                    number: move_number,
+                    white_ms,
+                    black_ms,
+                    to_move,
+                }),
+            ));
+        }
         Event::Result { outcome, reason } => {
             // A loss on time is told only to those who may point out the flag: the winner
             // (the flagged player's opponent) and the arbiter.

@@ -1,7 +1,7 @@
 //! Two players in two languages through the real daemon: White speaks German (a language
-//! with a catalogue and no voice pack), Black Russian; then two of the new languages, White
-//! Ukrainian and Black Polish. Each earpiece's transcript lines are in its player's language,
-//! from the start to the readouts and the spoken help.
+//! with a catalogue and no voice pack), Black Russian; White Ukrainian, Black Russian; then
+//! two of the new languages, White Ukrainian and Black Polish. Each earpiece's transcript lines
+//! are in its player's language, from the start to the readouts and the spoken help.
 
 use crate::common_daemon::{self, json_lines, Files};
 use std::time::Duration;
@@ -167,6 +167,39 @@ fn white_hears_german_and_black_russian_in_one_game() {
     assert!(
         white.iter().any(|l| l.starts_with("Weiß:")),
         "White's readout is German: {white:?}"
+    );
+    assert!(
+        black.iter().any(|l| l.starts_with("Чёрные:")),
+        "Black's readout is Russian: {black:?}"
+    );
+}
+
+#[test]
+fn white_hears_ukrainian_and_black_russian_in_one_game() {
+    let config = CONFIG.replacen("language = \"de\"", "language = \"uk\"", 1);
+    let (white, white_printed, black, black_printed, stdout) = play(&config);
+    assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
+    assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
+    assert!(white_printed.len() >= 8, "{stdout}");
+    assert!(black_printed.len() >= 8, "{stdout}");
+    for line in white.iter().chain(&white_printed) {
+        assert!(
+            is_ukrainian(line),
+            "White hears Ukrainian: {line:?}\n{stdout}"
+        );
+    }
+    for line in black.iter().chain(&black_printed) {
+        assert!(is_russian(line), "Black hears Russian: {line:?}\n{stdout}");
+    }
+    assert!(
+        white_printed
+            .iter()
+            .any(|l| l.starts_with("Клавіша w на клавіатурі:")),
+        "White's help is Ukrainian: {stdout}"
+    );
+    assert!(
+        white.iter().any(|l| l.starts_with("Білі:")),
+        "White's readout is Ukrainian: {white:?}"
     );
     assert!(
         black.iter().any(|l| l.starts_with("Чёрные:")),

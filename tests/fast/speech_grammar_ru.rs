@@ -220,3 +220,40 @@ fn spot_checks() {
     assert_eq!(r(999), "Ноль секунд.");
     assert_eq!(r(-3_000), "Ноль секунд.");
 }
+
+#[test]
+fn the_moves_and_time_used_and_the_rollback_in_russian_and_english() {
+    // Hand-checked wording (FIDE D.2.10.4 and D.2.9).
+    let moves = Announcement::Moves {
+        white_moves: 23,
+        black_moves: 21,
+        white_used_ms: 3_900_000,
+        black_used_ms: 3_000_000,
+    };
+    assert_eq!(
+        phrase(Lang::Ru, &moves).text,
+        "Белые: двадцать три хода, потрачено: один час пять минут. Чёрные: двадцать один ход, \
+         потрачено: пятьдесят минут."
+    );
+    assert_eq!(
+        phrase(Lang::En, &moves).text,
+        "White: twenty-three moves, time used: one hour five minutes. Black: twenty-one moves, \
+         time used: fifty minutes."
+    );
+    let back = Announcement::RolledBack {
+        number: 23,
+        white_ms: 3_910_000,
+        black_ms: 3_000_000,
+        to_move: Side::White,
+    };
+    assert_eq!(
+        phrase(Lang::Ru, &back).text,
+        "Часы возвращены к ходу двадцать три. Белые: один час пять минут десять секунд. Чёрные: \
+         пятьдесят минут. Ходят белые. Пауза."
+    );
+    assert_eq!(
+        phrase(Lang::En, &back).text,
+        "Clock set back to move twenty-three. White: one hour five minutes ten seconds. Black: \
+         fifty minutes. White to move. Clock paused."
+    );
+}

@@ -214,3 +214,19 @@ fn moves_refuses_a_damaged_journal_and_names_it() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_rollback_takes_the_later_moves_out_of_the_log() {
+    // rollback_fischer.script: 30:00 + 0:30. Moves 1 and 2 of each side, then back to Black's
+    // move 1 at 6:00; White's move 2 is played again at 8:00 (a minute after the resume at
+    // 7:00): 29:30 - 1:00 + 0:30 = 29:00. The log has White's 2nd move once, as replayed.
+    assert_eq!(
+        csv_of("rollback_fischer"),
+        [
+            HEADER,
+            "1,white,60000,60000,60000,30000,1770000",
+            "1,black,90000,90000,30000,30000,1800000",
+            "2,white,480000,480000,60000,30000,1740000",
+        ]
+    );
+}

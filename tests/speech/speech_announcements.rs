@@ -773,6 +773,18 @@ fn every_menu_prompt() -> Vec<Announcement> {
             first: side,
         });
     }
+    // Each language read back in each menu: by its template, or by its own name.
+    for language in Lang::ALL {
+        all.push(MenuPrompt::ReadBack {
+            stages: stages.clone(),
+            hourglass: false,
+            end: ControlEnd::Flag,
+            times: [HOUR, HOUR],
+            visions: [Vision::TotallyBlind, Vision::TotallyBlind],
+            languages: [language, Lang::Ru],
+            first: Side::White,
+        });
+    }
     all.extend([
         MenuPrompt::Opened { hint: false },
         MenuPrompt::Opened { hint: true },
@@ -832,9 +844,11 @@ fn check(lang: Lang, catalog: &HashMap<String, String>, u: &Utterance, used: &mu
         spoken.push(' ');
         used.insert(key.to_string());
     }
+    // The clips say the text's letters in order; a word may be written of several clips
+    // ("zweitausend" is "zwei" "tausend").
     assert_eq!(
-        plain_words(&spoken),
-        plain_words(&u.text),
+        plain_words(&spoken).concat(),
+        plain_words(&u.text).concat(),
         "{lang:?}: {:?}",
         u.clips
     );
@@ -1062,9 +1076,10 @@ fn clips_come_from_the_catalog_and_say_the_text() {
         for hours in [21i64, 22] {
             check(lang, &catalog, &readout(lang, hours * HOUR), &mut used);
         }
-        // A stage's time in the accusative, ending the sentence or going on.
+        // A stage's time in the accusative, ending the sentence or going on (hours too:
+        // Ukrainian's "за двадцять одну годину").
         for n in [1i64, 21, 31, 41, 51] {
-            for unit in [MIN, 1_000] {
+            for unit in [HOUR, MIN, 1_000] {
                 for (increment_ms, repeat) in [(0, false), (30_000, false), (0, true)] {
                     let s = StageInfo {
                         increment_ms,

@@ -526,6 +526,37 @@ fn a_forged_post_from_another_sites_page_is_refused_while_the_browser_is_logged_
         })
         .count();
     assert_eq!(pauses, 1, "one pause: the page's own");
+
+    // The rollback (D.2.9) from the same form: back to the start of the game (Black's move
+    // 0), its side Black by default; the board journals it as the arbiter's.
+    eval(
+        &b,
+        "document.getElementById('command-status').textContent = '';
+         const name = document.getElementById('cmd-name');
+         name.value = 'rollback';
+         name.dispatchEvent(new Event('change'));
+         document.getElementById('cmd-moves').value = '0';
+         document.getElementById('command-form').requestSubmit();",
+        vec![],
+    );
+    wait(
+        &b,
+        "return document.getElementById('command-status').textContent === 'Доска 1: выполнено.';",
+        Duration::from_secs(15),
+        "the board's answer to the rollback",
+    );
+    let status = board.ctl(r#"{"cmd":"status"}"#);
+    assert_eq!(status["phase"], "paused", "{status}");
+    assert_eq!(status["moves"]["white"], 0, "{status}");
+    let rollbacks = json_lines(&files.journal)
+        .iter()
+        .filter(|r| {
+            r["kind"] == "input"
+                && r["source"] == "arbiter"
+                && r["input"]["rollback"] == json!({"moves": 0, "side": "black"})
+        })
+        .count();
+    assert_eq!(rollbacks, 1, "the page's rollback, journaled");
 }
 
 #[test]

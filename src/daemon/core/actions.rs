@@ -141,6 +141,19 @@ impl Core {
                 };
                 self.private(now, Listener::player(side), notice);
             }
+            ButtonAction::Moves(side) => {
+                let now = self.timeline.game_ms(pressed);
+                self.table.advance(now);
+                self.collect();
+                let game = self.table.game();
+                let notice = Announcement::Moves {
+                    white_moves: game.moves(Side::White),
+                    black_moves: game.moves(Side::Black),
+                    white_used_ms: game.used(Side::White, now),
+                    black_used_ms: game.used(Side::Black, now),
+                };
+                self.private(now, Listener::player(side), notice);
+            }
             ButtonAction::Repeat(listener) => {
                 let now = self.timeline.game_ms(pressed);
                 match self.heard.iter().find(|(l, _)| *l == listener) {
@@ -223,15 +236,9 @@ impl Core {
                 self.collect();
                 Reply::Status(Status::of(self.table.game(), now))
             }
-            ArbiterCommand::Game(input) => {
-                let first = self.outputs.len();
-                if !self.apply(at.mono, at, Source::Arbiter, Request::Game(input))? {
-                    return Ok(Reply::error(
-                        "the journal cannot be written (is the disk full?): nothing was applied; \
-                         the clock stays paused until the journal can be written",
-                    ));
-                }
-                game_reply(&self.outputs[first..])
+            ArbiterCommand::Game(input) => self.arbiters_request(at, Request::Game(input))?,
+            ArbiterCommand::Rollback(rollback) => {
+                self.arbiters_request(at, Request::Rollback(rollback))?
             }
             ArbiterCommand::Check(listener) => {
                 self.apply(at.mono, at, Source::Arbiter, Request::ClockCheck(listener))?;
@@ -261,6 +268,19 @@ impl Core {
             }
             ArbiterCommand::Reload => Reply::error("reload: the configuration was not read"),
         })
+    }
+
+    /// Applies an arbiter's request that changes the game, journaled first; the reply holds
+    /// its events, or why it was refused.
+    fn arbiters_request(&mut self, at: Clocks, request: Request) -> Result<Reply, CoreError> {
+        let first = self.outputs.len();
+        if !self.apply(at.mono, at, Source::Arbiter, request)? {
+            return Ok(Reply::error(
+                "the journal cannot be written (is the disk full?): nothing was applied; the \
+                 clock stays paused until the journal can be written",
+            ));
+        }
+        Ok(game_reply(&self.outputs[first..]))
     }
 
     /// Begins a new game under `config` (the old journal is kept aside as finished).

@@ -290,6 +290,47 @@ impl Walker<'_, '_> {
                 end,
             } => self.clock_check(*rules, stages, *white_ms, *black_ms, *end),
             Announcement::Menu(prompt) => self.menu(prompt),
+            Announcement::Moves {
+                white_moves,
+                black_moves,
+                white_used_ms,
+                black_used_ms,
+            } => {
+                // "Белые: двадцать три хода, потрачено: один час пять минут. Чёрные: …"
+                for (side, moves, used) in [
+                    (Side::White, white_moves, white_used_ms),
+                    (Side::Black, black_moves, black_used_ms),
+                ] {
+                    let n = u64::from(*moves);
+                    self.say(
+                        "moves_and_used",
+                        &[
+                            ("side", Value::Side(side)),
+                            ("moves", Count(n, Counted::Move)),
+                            ("used", Remaining(*used)),
+                        ],
+                    );
+                }
+            }
+            Announcement::RolledBack {
+                number,
+                white_ms,
+                black_ms,
+                to_move,
+            } => {
+                // "Часы возвращены к ходу двадцать три. Белые: один час пять минут десять
+                // секунд. Чёрные: пятьдесят минут. Ходят белые. Пауза." The times to the
+                // second: the arbiter compares them with his scoresheet.
+                self.say("rolled_back", &[("n", Number(u64::from(*number)))]);
+                for (side, ms) in [(Side::White, white_ms), (Side::Black, black_ms)] {
+                    self.say(
+                        "rolled_back_side",
+                        &[("side", Value::Side(side)), ("time", Exact(*ms))],
+                    );
+                }
+                self.say("start", &[("side", Value::Side(*to_move))]);
+                self.say("rolled_back_paused", &[]);
+            }
         }
     }
 
@@ -506,7 +547,7 @@ mod tests {
         ("notice", false),
     ];
 
-    /// The templates of the set-up menu (not yet in the drafts' catalogues).
+    /// The templates of the set-up menu (not yet in a draft's catalogue).
     fn is_menu(name: &str) -> bool {
         [
             "menu_",
@@ -528,7 +569,6 @@ mod tests {
             for name in ru.template_names() {
                 // A plural variant ("moves_made.one") is a language's own choice.
                 let variant = name.contains('.');
-                // A language has the menu; a draft may not yet.
                 let language = Lang::from_code(code).is_some();
                 let needed = !variant && (language || !is_menu(name));
                 assert!(

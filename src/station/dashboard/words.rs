@@ -134,8 +134,10 @@ pub struct PageWords {
     /// The command field.
     pub command: &'static str,
     /// Each command, in the page's order: pause, resume, adjust, set, the rulings
-    /// misunderstanding, resign, draw, no moves.
-    pub command_names: [&'static str; 8],
+    /// misunderstanding, resign, draw, no moves, and the rollback to a move.
+    pub command_names: [&'static str; 9],
+    /// The rollback's move number field.
+    pub move_number: &'static str,
     /// The side field.
     pub side: &'static str,
     /// The time field.
@@ -190,6 +192,7 @@ pub fn page_words(lang: Lang) -> PageWords {
         commands: w("commands"),
         command: w("command"),
         command_names: words(lang, "command_names"),
+        move_number: w("move_number"),
         side: w("side"),
         time: w("time"),
         send: w("send"),

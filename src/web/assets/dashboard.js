@@ -87,6 +87,7 @@
     $("cmd-side-label").textContent = w.side;
     $("cmd-side").querySelectorAll("option").forEach((o, i) => { o.textContent = w.sides[i]; });
     $("cmd-time-label").textContent = w.time;
+    $("cmd-moves-label").textContent = w.move_number;
     $("cmd-send").textContent = w.send;
     for (const b of document.querySelectorAll("#languages button")) {
       b.setAttribute("aria-pressed", String(b.dataset.lang === state.lang));
@@ -464,15 +465,22 @@
 
   function showFields() {
     const name = $("cmd-name").value;
-    $("cmd-side-field").hidden = !["adjust", "set", "no-moves"].includes(name);
+    $("cmd-side-field").hidden = !["adjust", "set", "no-moves", "rollback"].includes(name);
     $("cmd-time-field").hidden = !["adjust", "set"].includes(name);
     $("cmd-time").required = !$("cmd-time-field").hidden;
+    $("cmd-moves-field").hidden = name !== "rollback";
+    $("cmd-moves").required = name === "rollback";
   }
-  $("cmd-name").addEventListener("change", showFields);
+  $("cmd-name").addEventListener("change", () => {
+    // A rollback goes back to Black's move by default: White is to move after it.
+    if ($("cmd-name").value === "rollback") $("cmd-side").value = "black";
+    showFields();
+  });
   showFields();
 
-  function requestOf(name, side, time) {
+  function requestOf(name, side, time, moves) {
     switch (name) {
+      case "rollback": return { cmd: "rollback", moves, side };
       case "pause": case "resume": return { cmd: name };
       case "adjust": return { cmd: "adjust", side, delta: time };
       case "set": return { cmd: "set", side, time };
@@ -486,7 +494,8 @@
     const w = words();
     const board = Number($("cmd-board").value);
     const time = $("cmd-time").value.trim().replace(/\u2212/g, "-");
-    const request = requestOf($("cmd-name").value, $("cmd-side").value, time);
+    const moves = Number($("cmd-moves").value);
+    const request = requestOf($("cmd-name").value, $("cmd-side").value, time, moves);
     const status = $("command-status");
     status.textContent = "…";
     let text;

@@ -21,7 +21,7 @@ impl Lang {
     /// English (the language of a locale the clock does not speak).
     pub const En: Lang = Lang(1);
 
-    /// Every language with a catalogue, in the catalogues' order (ru, en, de, uk).
+    /// Every language with a catalogue, in the catalogues' order (ru, en, de, uk, pl).
     pub const ALL: [Lang; COUNT] = {
         let mut all = [Lang(0); COUNT];
         let mut i = 0;
@@ -32,7 +32,7 @@ impl Lang {
         all
     };
 
-    /// The short code used in voice packs and on the command line ("ru", "en", "de", "uk").
+    /// The short code used in voice packs and on the command line ("ru", "en", "de", "pl").
     pub fn code(self) -> &'static str {
         catalogue::EMBEDDED[self.0 as usize].0
     }
@@ -44,7 +44,7 @@ impl Lang {
             .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
     }
 
-    /// The codes of every language, for a message: "ru, en, de or uk" (`or` in English).
+    /// The codes of every language, for a message: "ru, en, de, uk or pl" (`or` in English).
     pub fn codes_listed() -> String {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
         match codes.split_last() {
@@ -160,6 +160,11 @@ mod tests {
         let uk = Lang::from_code("uk").unwrap();
         assert_eq!(of(&[("LANG", "uk_UA.UTF-8")]), uk);
         assert_eq!(of(&[("LC_ALL", "ru_UA.UTF-8")]), Lang::Ru);
+        // Polish too.
+        assert_eq!(
+            of(&[("LANG", "pl_PL.UTF-8")]),
+            Lang::from_code("pl").unwrap()
+        );
         // A language the clock does not speak, C, POSIX and nothing at all: English.
         for locale in ["fr_FR.UTF-8", "C", "POSIX", "C.UTF-8"] {
             assert_eq!(of(&[("LANG", locale)]), Lang::En, "{locale}");
@@ -170,9 +175,10 @@ mod tests {
     #[test]
     fn every_catalogue_is_a_language_and_names_itself() {
         let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        assert_eq!(codes, ["ru", "en", "de", "uk"]);
-        assert_eq!(Lang::codes_listed(), "ru, en, de or uk");
+        assert_eq!(codes, ["ru", "en", "de", "uk", "pl"]);
+        assert_eq!(Lang::codes_listed(), "ru, en, de, uk or pl");
         assert_eq!(Lang::from_code("DE").map(Lang::own_name), Some("Deutsch"));
+        assert_eq!(Lang::from_code("pl").map(Lang::own_name), Some("polski"));
         assert_eq!(Lang::Ru.own_name(), "русский");
         assert_eq!(
             Lang::from_code("uk").map(Lang::own_name),
@@ -237,6 +243,45 @@ mod tests {
         }
     }
 
+    /// The read-back of the set-up names each player's language as the menu's items do: by
+    /// the menu's clip where its catalogue has one, else by the language's own name; the
+    /// Polish menu names Polish and German by its own clips.
+    #[test]
+    fn the_read_back_names_a_language_without_a_clip_by_its_own_name() {
+        use crate::schedule::Vision;
+        use crate::speech::{phrase, Announcement, ControlEnd, MenuPrompt, Side};
+        let pl = Lang::from_code("pl").unwrap();
+        let de = Lang::from_code("de").unwrap();
+        let read_back = |menu: Lang, languages: [Lang; 2]| {
+            phrase(
+                menu,
+                &Announcement::Menu(MenuPrompt::ReadBack {
+                    stages: Vec::new(),
+                    hourglass: false,
+                    end: ControlEnd::Upcount,
+                    times: [60_000, 60_000],
+                    visions: [Vision::Sighted, Vision::Sighted],
+                    languages,
+                    first: Side::White,
+                }),
+            )
+            .text
+        };
+        let ru = read_back(Lang::Ru, [pl, de]);
+        assert!(ru.contains("Белые: зрячий, «polski», одна минута."), "{ru}");
+        assert!(
+            ru.contains("Чёрные: зрячий, «Deutsch», одна минута."),
+            "{ru}"
+        );
+        let en = read_back(Lang::En, [pl, Lang::En]);
+        assert!(en.contains("White: sighted, «polski», one minute."), "{en}");
+        assert_eq!(
+            read_back(pl, [pl, de]),
+            "Sprawdzenie ustawień. Tempo gry: czas liczony od zera. Białe: widzący, polski, \
+             jedna minuta. Czarne: widzący, niemiecki, jedna minuta. Zaczynają białe."
+        );
+    }
+
     #[test]
     fn the_read_back_names_a_language_its_menu_has_no_template_for() {
         // The read-back once said `language_<code>` as a template, so a Russian menu reading
@@ -288,8 +333,10 @@ mod tests {
         assert_eq!(serde_json::to_string(&de).unwrap(), "\"de\"");
         let err = serde_json::from_str::<Lang>("\"xx\"").unwrap_err();
         assert!(
-            err.to_string().contains("expected ru, en, de or uk"),
+            err.to_string().contains("expected ru, en, de, uk or pl"),
             "{err}"
         );
+        let pl: Lang = serde_json::from_str("\"pl\"").unwrap();
+        assert_eq!(pl.own_name(), "polski");
     }
 }

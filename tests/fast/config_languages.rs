@@ -1,7 +1,7 @@
 //! `talkclock check --config FILE` on a player's, the arbiter's and a station arbiter's
-//! `language`: every language with a catalogue is accepted (German and Ukrainian too), and an
-//! unknown one is refused with the languages present named; `say` and `voice-catalog` speak
-//! and list Ukrainian.
+//! `language`: every language with a catalogue is accepted (German, Ukrainian and Polish
+//! too), and an unknown one is refused with the languages present named; `say` and
+//! `voice-catalog` speak and list Ukrainian.
 
 use std::process::{Command, Output};
 
@@ -34,12 +34,18 @@ fn german_is_accepted_for_a_player_and_the_arbiter() {
 }
 
 #[test]
+fn polish_is_accepted_for_a_player_and_the_arbiter() {
+    let (out, stderr) = check(&config("pl", "pl"));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn an_unknown_language_is_refused_naming_the_languages_present() {
     let (out, stderr) = check(&config("xx", "en"));
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("\"xx\""), "{stderr}");
     assert!(
-        stderr.contains("expected one of \"ru\", \"en\", \"de\", \"uk\""),
+        stderr.contains("expected one of \"ru\", \"en\", \"de\", \"uk\", \"pl\""),
         "{stderr}"
     );
 }
@@ -60,7 +66,7 @@ fn say_speaks_german_from_its_catalogue() {
         .expect("talkclock say runs");
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("expected ru, en, de or uk"),
+        String::from_utf8_lossy(&out.stderr).contains("expected ru, en, de, uk or pl"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -149,3 +149,28 @@ fn a_russian_locale_gets_the_default_in_russian() {
     daemon.type_bytes(b"\x03");
     assert_eq!(daemon.wait_exit(Duration::from_secs(10)), Some(0));
 }
+
+/// A Polish locale: the default speaks Polish, says so in Polish, and the game's lines are
+/// Polish ("Grają białe.").
+#[test]
+fn a_polish_locale_gets_the_default_in_polish() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut daemon = run_default(dir.path(), "pl_PL.UTF-8");
+    assert!(
+        daemon.wait_for(
+            "Mówię po polsku, jak każą ustawienia regionalne.",
+            Duration::from_secs(10)
+        ),
+        "{}",
+        daemon.output()
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    daemon.type_bytes(b"s");
+    assert!(
+        daemon.wait_for("Grają białe.", Duration::from_secs(5)),
+        "{}",
+        daemon.output()
+    );
+    daemon.type_bytes(b"\x03");
+    assert_eq!(daemon.wait_exit(Duration::from_secs(10)), Some(0));
+}

@@ -42,6 +42,7 @@ mod rollback_properties;
 mod say_rate;
 mod scenarios;
 mod speech_grammar_en;
+mod speech_grammar_pl;
 mod speech_grammar_ru;
 mod speech_menu_uk;
 mod time_log;

@@ -1123,6 +1123,16 @@ fn clips_come_from_the_catalog_and_say_the_text() {
         for a in every_menu_prompt() {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
+        // An adjustment to one second that the rules clamped: Polish goes on after the
+        // accusative ("…na jedną sekundę; zmniejszenie ograniczone przepisami").
+        for side in [Side::White, Side::Black] {
+            let a = Announcement::Adjusted {
+                side,
+                new_ms: 1_000,
+                clamped: true,
+            };
+            check(lang, &catalog, &phrase(lang, &a), &mut used);
+        }
         // The hall's station: a board's alert (late or not), a board silent and back.
         for late_ms in [None, Some(51_000)] {
             let a = Announcement::Board {

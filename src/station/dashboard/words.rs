@@ -213,7 +213,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_phase_has_words_in_both_languages() {
+    fn every_phase_has_words_in_every_language() {
         for word in [
             "not_started",
             "running",
@@ -222,7 +222,7 @@ mod tests {
             "flagged",
             "finished",
         ] {
-            for lang in [Lang::Ru, Lang::En] {
+            for lang in Lang::ALL {
                 assert_ne!(phase(lang, word), "?", "{word}");
             }
         }
@@ -237,8 +237,8 @@ mod tests {
     }
 
     #[test]
-    fn the_page_words_are_whole_in_both_languages() {
-        for lang in [Lang::Ru, Lang::En] {
+    fn the_page_words_are_whole_in_every_language() {
+        for lang in Lang::ALL {
             let w = page_words(lang);
             let json = serde_json::to_value(&w).unwrap();
             for (key, value) in json.as_object().unwrap() {

@@ -315,7 +315,8 @@ fn check_run(options: &crate::daemon::RunOptions) -> Result<(), Failure> {
                 dir.display()
             ),
             None => println!(
-                "voice pack {}: missing in {}: announcements in {} are printed as text",
+                "voice pack {}: none in {}: announcements in {} are spoken by the system's speech \
+                 engine (espeak-ng), and printed as text if it cannot start",
                 lang.code(),
                 dir.display(),
                 lang.code()

@@ -82,6 +82,10 @@ impl Announcer {
         let lang = crate::speech::Lang::from_code(line.language)?;
         let rate = self.listener_rate(&line.audience);
         if voices.pack(lang).is_none() {
+            self.load_voices(&[lang]);
+        }
+        let voices = self.voices.as_ref()?;
+        if voices.pack(lang).is_none() {
             return self
                 .synthesise(lang, &line.text, rate)
                 .map(|pcm| (lang, pcm));
@@ -97,6 +101,22 @@ impl Announcer {
                 None
             }
         }
+    }
+
+    /// Loads the voice packs of these languages that are in the folder and not loaded yet
+    /// (a listener switched to one): a moment for each.
+    fn load_voices(&mut self, langs: &[crate::speech::Lang]) {
+        let Some(voices) = self.voices.as_mut() else {
+            return;
+        };
+        if let Err(e) = voices.add_languages(langs) {
+            tracing::error!("{e}");
+        }
+    }
+
+    /// The languages whose voice packs are loaded (none without audio).
+    pub fn voice_languages(&self) -> Vec<crate::speech::Lang> {
+        self.voices.as_ref().map_or_else(Vec::new, Voices::loaded)
     }
 
     /// A line of a language without a voice pack, said by the speech engine at `rate`. The
@@ -184,7 +204,10 @@ impl Announcer {
                 volume_steps,
                 rate_offset,
             } => self.set_hearing(listener, volume_steps, rate_offset),
-            Item::Languages(languages) => self.languages = languages,
+            Item::Languages(languages) => {
+                self.languages = languages;
+                self.load_voices(&languages.spoken());
+            }
             Item::Lines(lines) => self.write_lines(lines),
         }
     }

@@ -71,7 +71,9 @@ impl Announcer {
         } else {
             let tempo = voices::tempo_for_rate(rate);
             let dir = voices::voices_dir(options.voices.as_deref());
-            let loaded = Voices::load_at(&dir, tempo).map_err(AnnounceError::Voices)?;
+            // Only the languages spoken: another is loaded when a listener switches to it.
+            let loaded = Voices::load_for(&dir, tempo, &languages.spoken())
+                .map_err(AnnounceError::Voices)?;
             loaded.warm_in_background();
             Some(loaded)
         };

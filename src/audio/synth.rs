@@ -19,6 +19,9 @@ pub const ESPEAK: &str = "espeak-ng";
 /// espeak-ng's speeds, words a minute: (slowest, its default, fastest), as its manual gives.
 pub const ESPEAK_WPM: (f32, f32, f32) = (80.0, 175.0, 450.0);
 
+/// How long the engine may take for a line (it takes a fraction of a second).
+pub const SYNTH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Why a line cannot be synthesised.
 #[derive(Debug, thiserror::Error)]
 pub enum SynthError {
@@ -47,6 +50,14 @@ pub enum SynthError {
         status: std::process::ExitStatus,
         /// What it wrote on standard error.
         stderr: String,
+    },
+    /// The program did not finish in time (it was killed).
+    #[error("{program} did not finish within {after:?}")]
+    Timeout {
+        /// The program.
+        program: String,
+        /// How long it was given.
+        after: std::time::Duration,
     },
     /// Its output is not a WAV file this reads (16-bit integer PCM).
     #[error("{program}: its output is not 16-bit PCM WAV: {problem}")]
@@ -98,18 +109,46 @@ impl Synth {
                 source,
             })?;
         if let Some(mut stdin) = child.stdin.take() {
-            stdin.write_all(text.as_bytes()).map_err(pipe)?;
+            // An engine that quit without reading is told by its exit status, below.
+            match stdin.write_all(text.as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(pipe(e)),
+                _ => {}
+            }
         }
-        let mut wav = Vec::new();
-        if let Some(mut stdout) = child.stdout.take() {
-            stdout.read_to_end(&mut wav).map_err(pipe)?;
-        }
-        let output = child.wait_with_output().map_err(pipe)?;
-        if !output.status.success() {
+        // Read on a thread of its own, so that a hung engine is given up on (and killed), not
+        // waited for by the announcer.
+        let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        std::thread::spawn(move || {
+            let read = |pipe: Option<&mut dyn Read>| -> std::io::Result<Vec<u8>> {
+                let mut bytes = Vec::new();
+                if let Some(pipe) = pipe {
+                    pipe.read_to_end(&mut bytes)?;
+                }
+                Ok(bytes)
+            };
+            let (mut stdout, mut stderr) = (stdout, stderr);
+            let wav = read(stdout.as_mut().map(|p| p as &mut dyn Read));
+            let said = read(stderr.as_mut().map(|p| p as &mut dyn Read));
+            let _ = tx.send(wav.and_then(|wav| said.map(|said| (wav, said))));
+        });
+        let (wav, said) = match rx.recv_timeout(SYNTH_TIMEOUT) {
+            Ok(read) => read.map_err(pipe)?,
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(SynthError::Timeout {
+                    program,
+                    after: SYNTH_TIMEOUT,
+                });
+            }
+        };
+        let status = child.wait().map_err(pipe)?;
+        if !status.success() {
             return Err(SynthError::Failed {
                 program,
-                status: output.status,
-                stderr: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+                status,
+                stderr: String::from_utf8_lossy(&said).trim().to_owned(),
             });
         }
         read_wav(&wav).map_err(|problem| SynthError::Wav { program, problem })
@@ -203,6 +242,24 @@ mod tests {
         let synth = Synth::with_program("/nonexistent/espeak-ng");
         let err = synth.synthesise("de", "Weiß", 0.0).unwrap_err();
         assert!(matches!(err, SynthError::Spawn { .. }), "{err}");
+    }
+
+    #[test]
+    fn a_failing_program_is_an_error_with_its_words() {
+        // An engine that refuses (as espeak-ng does an unknown voice) with words and a status.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let script = dir.path().join("espeak-ng");
+        std::fs::write(&script, "#!/bin/sh\necho no voice >&2\nexit 3\n").expect("script");
+        let mut mode = std::fs::metadata(&script).expect("script").permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+        std::fs::set_permissions(&script, mode).expect("chmod");
+        let err = Synth::with_program(&script)
+            .synthesise("xx", "Weiß", 0.0)
+            .unwrap_err();
+        match err {
+            SynthError::Failed { stderr, .. } => assert_eq!(stderr, "no voice"),
+            other => panic!("{other}"),
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 set -euo pipefail
 
 # Build: gilrs (libudev), cpal (ALSA headers), tts (speech-dispatcher headers; bindgen needs libclang).
-build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev)
+# Run: espeak-ng says a language without a voice pack (German) through the clock's own routes.
+build_pkgs=(pkg-config libasound2-dev libspeechd-dev libclang1-14 libclang-common-14-dev libudev-dev espeak-ng)
 # Tests: a private PulseAudio with a null sink and parec, ALSA's file/null plugins, a private
 # speech-dispatcher with the espeak-ng module; mosquitto (the hall's broker, and its clients for the ACL test) and openssl (a self-signed certificate for its TLS test); strace to inject faults into the journal's syncs; stress-ng for `bench --under-load`; libfaketime to step one process's wall clock;
 # brltty with its `vr` (virtual) driver is the refreshable Braille display the daemon's Braille test reads back.

@@ -1,5 +1,6 @@
-//! Delivering what is to be said: spoken through voice packs to each listener's earpiece (at
-//! his own volume and speech rate), cues mixed on top, text lines on stdout (for a screen
+//! Delivering what is to be said: spoken through voice packs (or, for a language without one,
+//! synthesised by the speech engine) to each listener's earpiece (at his own volume and speech
+//! rate), cues mixed on top, text lines on stdout (for a screen
 //! reader, or when there is no audio), and JSON lines to a transcript file (the same lines
 //! `simulate` prints).
 
@@ -18,8 +19,11 @@ pub struct Announcer {
     text: bool,
     transcript: Option<std::io::BufWriter<std::fs::File>>,
     system: Option<audio::SystemSpeech>,
-    /// The system speech engine of each language without a voice pack (German).
-    unpacked: Vec<(crate::speech::Lang, audio::SystemSpeech)>,
+    /// The engine that says a language without a voice pack (German) as samples, which go
+    /// to the listeners' routes like a pack's.
+    synth: Option<audio::Synth>,
+    /// The engine failed once and the arbiter was told (he is told only once).
+    synth_failed: bool,
     /// The configured speech rate (the voices were loaded at it).
     base_rate: f32,
     /// Each listener's speech rate less the configured one.
@@ -44,7 +48,8 @@ impl Announcer {
             text,
             transcript: transcript.map(std::io::BufWriter::new),
             system: None,
-            unpacked: Vec::new(),
+            synth: None,
+            synth_failed: false,
             base_rate: 0.0,
             rate_offsets: Vec::new(),
             raw_terminal: false,
@@ -67,25 +72,83 @@ impl Announcer {
         self.system.is_some()
     }
 
-    /// A say line rendered through the voice packs at its listener's rate, with its language;
-    /// `None` without audio, voices or a known language.
-    fn render(
-        &self,
-        line: &SayLine,
-    ) -> Option<(crate::speech::Lang, Result<Pcm, super::voices::VoicesError>)> {
+    /// A say line rendered at its listener's rate, with its language: through its voice
+    /// pack, or by the speech engine for a language without one. `None` without audio,
+    /// voices or a known language, or when it cannot be rendered (logged).
+    fn render(&mut self, line: &SayLine) -> Option<(crate::speech::Lang, Pcm)> {
         let (Some(_), Some(voices)) = (&self.audio, &self.voices) else {
             return None;
         };
         let lang = crate::speech::Lang::from_code(line.language)?;
+        let rate = self.listener_rate(&line.audience);
+        if voices.pack(lang).is_none() {
+            self.load_voices(&[lang]);
+        }
+        let voices = self.voices.as_ref()?;
+        if voices.pack(lang).is_none() {
+            return self
+                .synthesise(lang, &line.text, rate)
+                .map(|pcm| (lang, pcm));
+        }
         let utterance = crate::speech::Utterance {
             text: line.text.clone(),
             clips: line.clips.clone(),
         };
-        let rate = self.listener_rate(&line.audience);
-        Some((
-            lang,
-            voices.render_at(lang, &utterance, self.base_rate, rate),
-        ))
+        // A language named in its own voice whose pack is not loaded: its engine says it.
+        let synth = self.synth.as_ref();
+        let base_rate = self.base_rate;
+        let engine = |other: crate::speech::Lang, text: &str| {
+            synth?
+                .synthesise(other.code(), text, base_rate)
+                .map_err(|e| tracing::debug!("cannot synthesise `{text}`: {e}"))
+                .ok()
+        };
+        match voices.render_at_with(lang, &utterance, self.base_rate, rate, &engine) {
+            Ok(pcm) => Some((lang, pcm)),
+            Err(e) => {
+                tracing::error!("cannot render `{}`: {e}", line.text);
+                None
+            }
+        }
+    }
+
+    /// Loads the voice packs of these languages that are in the folder and not loaded yet
+    /// (a listener switched to one): a moment for each.
+    fn load_voices(&mut self, langs: &[crate::speech::Lang]) {
+        let Some(voices) = self.voices.as_mut() else {
+            return;
+        };
+        if let Err(e) = voices.add_languages(langs) {
+            tracing::error!("{e}");
+        }
+    }
+
+    /// The languages whose voice packs are loaded (none without audio).
+    pub fn voice_languages(&self) -> Vec<crate::speech::Lang> {
+        self.voices.as_ref().map_or_else(Vec::new, Voices::loaded)
+    }
+
+    /// A line of a language without a voice pack, said by the speech engine at `rate`. The
+    /// first failure is said to the arbiter, in his language; the text lines go on.
+    fn synthesise(&mut self, lang: crate::speech::Lang, text: &str, rate: f32) -> Option<Pcm> {
+        let error = match self.synth.as_ref()?.synthesise(lang.code(), text, rate) {
+            Ok(pcm) => return Some(pcm),
+            Err(e) => e,
+        };
+        if self.synth_failed {
+            tracing::debug!("cannot synthesise `{text}`: {error}");
+            return None;
+        }
+        self.synth_failed = true;
+        let notice =
+            crate::speech::notices::synth_failed(self.languages.of(Listener::Arbiter), lang);
+        if self.text {
+            tracing::warn!(said = true, "{notice} ({error})");
+            self.say_text(&Listener::Arbiter.into(), &notice);
+        } else {
+            tracing::warn!("{notice} ({error})");
+        }
+        None
     }
 
     /// Delivers items in order.
@@ -150,7 +213,10 @@ impl Announcer {
                 volume_steps,
                 rate_offset,
             } => self.set_hearing(listener, volume_steps, rate_offset),
-            Item::Languages(languages) => self.languages = languages,
+            Item::Languages(languages) => {
+                self.languages = languages;
+                self.load_voices(&languages.spoken());
+            }
             Item::Lines(lines) => self.write_lines(lines),
         }
     }
@@ -228,13 +294,10 @@ impl Announcer {
         let _ = file.flush();
     }
 
-    /// Speaks each of these languages (ones without a voice pack) through its own system
-    /// speech engine, while the other languages speak through their packs.
-    pub fn with_unpacked_speech(
-        mut self,
-        unpacked: Vec<(crate::speech::Lang, audio::SystemSpeech)>,
-    ) -> Announcer {
-        self.unpacked = unpacked;
+    /// Says a language without a voice pack through `synth`, to the same routes as the
+    /// packs (without one, such a language is only printed).
+    pub fn with_unpacked_speech(mut self, synth: Option<audio::Synth>) -> Announcer {
+        self.synth = synth;
         self
     }
 
@@ -334,26 +397,8 @@ impl Announcer {
                 spoken_chars += line.text.chars().count() as u64;
                 continue;
             }
-            if let Some((_, speech)) = self
-                .unpacked
-                .iter()
-                .find(|(lang, _)| lang.code() == line.language)
-            {
-                let interrupt = priority(notice) >= Priority::Warning;
-                if let Err(e) = speech.speak(&line.text, interrupt) {
-                    tracing::warn!("system speech: {e}");
-                }
+            let Some((lang, pcm)) = self.render(&line) else {
                 continue;
-            }
-            let Some((lang, rendered)) = self.render(&line) else {
-                continue;
-            };
-            let pcm = match rendered {
-                Ok(pcm) => pcm,
-                Err(e) => {
-                    tracing::error!("cannot render `{}`: {e}", line.text);
-                    continue;
-                }
             };
             let urgency = priority(notice);
             match batch

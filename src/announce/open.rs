@@ -1,5 +1,5 @@
 //! Opening an announcer: its options, the voice packs, the audio outputs, the system speech
-//! engine and the transcript file.
+//! engine (or the engine that says a language without a pack) and the transcript file.
 
 use super::voices::{self, Voices, VoicesError};
 use super::Announcer;
@@ -71,7 +71,9 @@ impl Announcer {
         } else {
             let tempo = voices::tempo_for_rate(rate);
             let dir = voices::voices_dir(options.voices.as_deref());
-            let loaded = Voices::load_at(&dir, tempo).map_err(AnnounceError::Voices)?;
+            // Only the languages spoken: another is loaded when a listener switches to it.
+            let loaded = Voices::load_for(&dir, tempo, &languages.spoken())
+                .map_err(AnnounceError::Voices)?;
             loaded.warm_in_background();
             Some(loaded)
         };
@@ -110,8 +112,8 @@ impl Announcer {
                 None => None,
             };
         let unpacked = match (&voices, &audio, &system) {
-            (Some(voices), Some(_), None) => unpacked_speech(voices, languages),
-            _ => Vec::new(),
+            (Some(voices), Some(_), None) => Some(unpacked_speech(voices, languages)),
+            _ => None,
         };
         let mut announcer = Announcer::new(languages, voices, audio, text, transcript)
             .with_system_speech(system)
@@ -128,33 +130,25 @@ impl Announcer {
     }
 }
 
-/// A system speech engine for each language a listener speaks that has no voice pack
-/// (German): said once at the start, in the arbiter's language. A language whose engine
-/// cannot start is said so too, and stays silent (its text lines are still printed).
-fn unpacked_speech(
-    voices: &Voices,
-    languages: crate::speech::Languages,
-) -> Vec<(crate::speech::Lang, crate::audio::SystemSpeech)> {
+/// The speech engine that says the languages the listeners speak without a voice pack
+/// (German), to their own routes like a pack. Each such
+/// language is said once at the start, in the arbiter's language (and whether the engine
+/// works, at its first line: see [`Announcer`]).
+fn unpacked_speech(voices: &Voices, languages: Languages) -> crate::audio::Synth {
     let arbiter = languages.of(Listener::Arbiter);
-    let mut unpacked = Vec::new();
+    let mut unpacked: Vec<crate::speech::Lang> = Vec::new();
     for ear in Listener::EARS {
         let lang = languages.of(ear);
-        if voices.pack(lang).is_some() || unpacked.iter().any(|(l, _)| *l == lang) {
+        if voices.pack(lang).is_some() || unpacked.contains(&lang) {
             continue;
         }
-        match crate::audio::SystemSpeech::new(lang.code(), crate::audio::DEFAULT_SPEECH_RATE) {
-            Ok(speech) => {
-                let notice = crate::speech::notices::unpacked(arbiter, lang);
-                tracing::warn!(said = true, "{notice}");
-                unpacked.push((lang, speech));
-            }
-            Err(e) => tracing::warn!(
-                "no voice pack for `{}` and no system speech ({e}): it is not spoken",
-                lang.code()
-            ),
-        }
+        let notice = crate::speech::notices::unpacked(arbiter, lang);
+        tracing::warn!(said = true, "{notice}");
+        unpacked.push(lang);
     }
-    unpacked
+    // A language chosen later in the set-up menu may have no pack either: the engine is
+    // always there to say it.
+    crate::audio::Synth::default()
 }
 
 /// Why no configured audio output can play.

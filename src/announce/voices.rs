@@ -1,15 +1,21 @@
 //! Finding and loading the voice packs: `--voices DIR`, `$TALKCLOCK_VOICES`, the source tree's
 //! `voices/` (only in a build made from the tree: the Debian package is built with
 //! `TALKCLOCK_PACKAGED=1`, which leaves it out), then the installed
-//! `/usr/share/talkclock/voices`. Each pack is decoded into memory at start.
+//! `/usr/share/talkclock/voices`. A pack is decoded into memory when it is loaded: the clock
+//! loads only the packs of the languages its listeners speak, and another when a listener
+//! switches to it ([`Voices::load_for`], [`Voices::load_languages`]); the tools load every one.
 
 use crate::speech::{other_voice, Lang, Utterance, VoicePack};
 use std::path::{Path, PathBuf};
 
-/// The packs by language.
+/// The packs by language: those loaded, and where the others are.
 #[derive(Debug)]
 pub struct Voices {
     packs: Vec<VoicePack>,
+    /// The packs in the folder not loaded yet: their language and folder.
+    unloaded: Vec<(Lang, PathBuf)>,
+    /// The tempo packs are loaded at (as recorded when `None`).
+    tempo: Option<f32>,
 }
 
 /// The folder voice packs are read from.
@@ -97,8 +103,27 @@ impl Voices {
         Voices::load_with(dir, Some(tempo))
     }
 
+    /// Loads the packs of `langs` only, spoken `tempo` times as fast as their pace (see
+    /// [`Voices::load_at`]); the folder's other packs are loaded when asked for
+    /// ([`Voices::load_languages`]). A folder without any pack is an error; one without a pack
+    /// for a language of `langs` is not (that language is said by the speech engine).
+    pub fn load_for(dir: &Path, tempo: f32, langs: &[Lang]) -> Result<Voices, VoicesError> {
+        let mut voices = Voices::find(dir, Some(tempo))?;
+        voices.load_languages(langs)?;
+        Ok(voices)
+    }
+
     /// Loads every pack, at `tempo` times its pace, or as recorded.
     fn load_with(dir: &Path, tempo: Option<f32>) -> Result<Voices, VoicesError> {
+        let mut voices = Voices::find(dir, tempo)?;
+        let all: Vec<Lang> = voices.unloaded.iter().map(|(lang, _)| *lang).collect();
+        voices.load_languages(&all)?;
+        Ok(voices)
+    }
+
+    /// The packs in `dir` (folders with a `pack.toml`), none loaded yet: only their
+    /// manifests are read, for their languages.
+    fn find(dir: &Path, tempo: Option<f32>) -> Result<Voices, VoicesError> {
         let entries = std::fs::read_dir(dir).map_err(|source| VoicesError::Folder {
             dir: dir.display().to_string(),
             source,
@@ -109,39 +134,79 @@ impl Voices {
             .filter(|p| p.join("pack.toml").is_file())
             .collect();
         folders.sort();
-        // Each pack is decoded (and stretched) on its own thread.
+        let mut unloaded = Vec::new();
+        for folder in folders {
+            let lang = VoicePack::language_of(&folder)?;
+            unloaded.push((lang, folder));
+        }
+        if unloaded.is_empty() {
+            return Err(VoicesError::NoPack {
+                dir: dir.display().to_string(),
+            });
+        }
+        Ok(Voices {
+            packs: Vec::new(),
+            unloaded,
+            tempo,
+        })
+    }
+
+    /// Loads the folder's packs for `langs` that are not loaded yet (each decoded, and
+    /// stretched, on a thread of its own; a moment for a pack); returns the languages loaded.
+    /// An error names the file at fault; the packs that did load are kept.
+    pub fn load_languages(&mut self, langs: &[Lang]) -> Result<Vec<Lang>, VoicesError> {
+        let (wanted, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.unloaded)
+            .into_iter()
+            .partition(|(lang, _)| langs.contains(lang));
+        self.unloaded = kept;
+        let tempo = self.tempo;
         let loaded: Vec<Result<VoicePack, VoicesError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = folders
+            let handles: Vec<_> = wanted
                 .iter()
-                .map(|folder| {
-                    scope.spawn(move || {
-                        VoicePack::load(folder)
-                            .map(|pack| match tempo {
-                                Some(tempo) => {
-                                    let pace = pack.pace();
-                                    pack.with_tempo(tempo * pace)
-                                }
-                                None => pack,
-                            })
-                            .map_err(VoicesError::from)
-                    })
-                })
+                .map(|(_, folder)| scope.spawn(move || load_pack(folder, tempo)))
                 .collect();
             handles
                 .into_iter()
                 .map(|h| h.join().unwrap_or(Err(VoicesError::Panicked)))
                 .collect()
         });
-        let mut packs = Vec::new();
+        let mut langs_loaded = Vec::new();
+        let mut failed = None;
         for pack in loaded {
-            packs.push(pack?);
+            match pack {
+                Ok(pack) => {
+                    tracing::info!(lang = pack.lang().code(), "voice pack loaded");
+                    langs_loaded.push(pack.lang());
+                    self.packs.push(pack);
+                }
+                Err(e) => failed = failed.or(Some(e)),
+            }
         }
-        if packs.is_empty() {
-            return Err(VoicesError::NoPack {
-                dir: dir.display().to_string(),
-            });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(langs_loaded),
         }
-        Ok(Voices { packs })
+    }
+
+    /// Loads the packs of `langs` not loaded yet, as [`Voices::load_languages`] does, and
+    /// warms those in the background (see [`Voices::warm_in_background`]).
+    pub fn add_languages(&mut self, langs: &[Lang]) -> Result<Vec<Lang>, VoicesError> {
+        let loaded = self.load_languages(langs);
+        let fresh: Vec<VoicePack> = self
+            .packs
+            .iter()
+            .filter(|p| loaded.as_ref().is_ok_and(|l| l.contains(&p.lang())))
+            .cloned()
+            .collect();
+        if !fresh.is_empty() {
+            Voices::warm_packs(fresh);
+        }
+        loaded
+    }
+
+    /// The languages whose packs are loaded, in the folder's order.
+    pub fn loaded(&self) -> Vec<Lang> {
+        self.packs.iter().map(VoicePack::lang).collect()
     }
 
     /// Stretches every clip to the packs' tempo on a thread of its own at idle priority, so
@@ -149,7 +214,11 @@ impl Voices {
     /// the recordings are released (see [`VoicePack::warm`]) and the freed memory handed back
     /// to the system.
     pub fn warm_in_background(&self) {
-        let packs = self.packs.clone();
+        Voices::warm_packs(self.packs.clone());
+    }
+
+    /// Warms these packs on a thread of their own (see [`Voices::warm_in_background`]).
+    fn warm_packs(packs: Vec<VoicePack>) {
         let spawned = std::thread::Builder::new()
             .name("voice-warm".into())
             .spawn(move || {
@@ -184,13 +253,13 @@ impl Voices {
         self.render_with(lang, utterance, &|_, _| None)
     }
 
-    /// As [`Voices::render`], a language without a pack said by `unpacked` (the language and
-    /// the text; samples at the pack's rate).
+    /// As [`Voices::render`], a language without a loaded pack said by `unpacked` (the
+    /// language and the text; resampled to the pack's rate).
     pub fn render_with(
         &self,
         lang: Lang,
         utterance: &Utterance,
-        unpacked: &dyn Fn(Lang, &str) -> Option<Vec<f32>>,
+        unpacked: &dyn Fn(Lang, &str) -> Option<crate::audio::Pcm>,
     ) -> Result<crate::audio::Pcm, VoicesError> {
         let pack = self
             .pack(lang)
@@ -235,7 +304,8 @@ impl Voices {
                     );
                     None
                 }
-                None => unpacked(other, &name.text),
+                None => unpacked(other, &name.text)
+                    .map(|pcm| resampled(&pcm.samples, pcm.rate, pack.sample_rate())),
             };
             if let Some(said) = said {
                 if !samples.is_empty() {
@@ -257,7 +327,20 @@ impl Voices {
         loaded_rate: f32,
         rate: f32,
     ) -> Result<crate::audio::Pcm, VoicesError> {
-        let pcm = self.render(lang, utterance)?;
+        self.render_at_with(lang, utterance, loaded_rate, rate, &|_, _| None)
+    }
+
+    /// As [`Voices::render_at`], a language without a loaded pack said by `unpacked` (at
+    /// `loaded_rate`: the whole utterance is then stretched to `rate`).
+    pub fn render_at_with(
+        &self,
+        lang: Lang,
+        utterance: &Utterance,
+        loaded_rate: f32,
+        rate: f32,
+        unpacked: &dyn Fn(Lang, &str) -> Option<crate::audio::Pcm>,
+    ) -> Result<crate::audio::Pcm, VoicesError> {
+        let pcm = self.render_with(lang, utterance, unpacked)?;
         if (rate - loaded_rate).abs() < 1e-3 {
             return Ok(pcm);
         }
@@ -265,6 +348,38 @@ impl Voices {
         let samples = crate::speech::tempo::stretch(&pcm.samples, pcm.rate, tempo);
         Ok(crate::audio::Pcm::new(pcm.rate, samples))
     }
+}
+
+/// The pack in `folder`, at `tempo` times its pace, or as recorded.
+fn load_pack(folder: &Path, tempo: Option<f32>) -> Result<VoicePack, VoicesError> {
+    let pack = VoicePack::load(folder)?;
+    Ok(match tempo {
+        Some(tempo) => {
+            let pace = pack.pace();
+            pack.with_tempo(tempo * pace)
+        }
+        None => pack,
+    })
+}
+
+/// `samples` at `from` Hz, at `to` Hz by linear interpolation (an engine's 22 050 Hz inside a
+/// pack's 24 000 Hz utterance).
+fn resampled(samples: &[f32], from: u32, to: u32) -> Vec<f32> {
+    if from == to || samples.is_empty() || from == 0 {
+        return samples.to_vec();
+    }
+    let len = (samples.len() as u64 * u64::from(to) / u64::from(from)) as usize;
+    let step = f64::from(from) / f64::from(to);
+    (0..len)
+        .map(|i| {
+            let at = i as f64 * step;
+            let j = at as usize;
+            let frac = (at - j as f64) as f32;
+            let a = samples.get(j).copied().unwrap_or(0.0);
+            let b = samples.get(j + 1).copied().unwrap_or(a);
+            a + (b - a) * frac
+        })
+        .collect()
 }
 
 /// Hands the memory the allocator has freed back to the system: glibc keeps freed heap pages

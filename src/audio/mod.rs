@@ -1,6 +1,7 @@
 //! Audio output for talkclock: rendered speech and synthesised cues, routed per listener
 //! (White, Black, Arbiter) to device channels, with per-listener queue policy; plus the
-//! system speech backend (speech-dispatcher through the `tts` crate).
+//! system speech backend (speech-dispatcher through the `tts` crate), and espeak-ng's speech as
+//! samples for a language without a voice pack.
 
 mod alsa_errors;
 mod backend;
@@ -13,6 +14,7 @@ mod mixer;
 mod out;
 mod pulse;
 mod speech;
+mod synth;
 mod types;
 mod voice;
 mod volume;
@@ -27,6 +29,7 @@ pub use cue::{render as render_cue, CUE_RATE};
 pub use device::IDLE_AFTER;
 pub use error::AudioError;
 pub use out::AudioOut;
-pub use speech::{SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
+pub use speech::{scale_rate, SpeechError, SystemSpeech, DEFAULT_SPEECH_RATE};
+pub use synth::{espeak_wpm, Synth, SynthError, ESPEAK, ESPEAK_WPM};
 pub use types::{Pcm, Priority};
 pub use volume::{gain_for_step, VOLUME_MAX_STEP, VOLUME_MIN_STEP, VOLUME_STEP_DB};

@@ -113,16 +113,22 @@ impl SystemSpeech {
 
 /// Maps -1..=1 onto the engine's min..normal..max rate.
 fn engine_rate(tts: &Tts, rate: f32) -> f32 {
+    scale_rate(rate, tts.min_rate(), tts.normal_rate(), tts.max_rate())
+}
+
+/// A speech rate of the config (−1 slowest … 0 the engine's normal … 1 fastest) on an
+/// engine's own scale from `slowest` through `normal` to `fastest`; a rate that is not a
+/// number is [`DEFAULT_SPEECH_RATE`].
+pub fn scale_rate(rate: f32, slowest: f32, normal: f32, fastest: f32) -> f32 {
     let rate = if rate.is_finite() {
         rate.clamp(-1.0, 1.0)
     } else {
         DEFAULT_SPEECH_RATE
     };
-    let normal = tts.normal_rate();
     if rate >= 0.0 {
-        normal + rate * (tts.max_rate() - normal)
+        normal + rate * (fastest - normal)
     } else {
-        normal + rate * (normal - tts.min_rate())
+        normal + rate * (normal - slowest)
     }
 }
 

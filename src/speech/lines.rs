@@ -46,6 +46,17 @@ impl Languages {
         }
     }
 
+    /// The languages spoken, each once: White's, Black's, then the arbiter's.
+    pub fn spoken(&self) -> Vec<Lang> {
+        let mut spoken = Vec::new();
+        for lang in self.of {
+            if !spoken.contains(&lang) {
+                spoken.push(lang);
+            }
+        }
+        spoken
+    }
+
     /// `listeners` grouped by the language each hears, in the order of their first listener.
     pub fn groups(&self, listeners: &[Listener]) -> Vec<(Lang, Vec<Listener>)> {
         let mut groups: Vec<(Lang, Vec<Listener>)> = Vec::new();

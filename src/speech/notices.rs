@@ -74,6 +74,12 @@ pub fn unpacked(lang: Lang, language: Lang) -> String {
     notice(lang, "unpacked", &[("language", language.own_name())])
 }
 
+/// The speech engine failed to say a language without a voice pack: its lines are printed
+/// only. Said once, to the arbiter.
+pub fn synth_failed(lang: Lang, language: Lang) -> String {
+    notice(lang, "synth_failed", &[("language", language.own_name())])
+}
+
 /// The clock's thread ran late (stopped or starved), for the arbiter: how long.
 pub fn stalled(lang: Lang, late_ms: i64) -> String {
     let seconds = format!("{:.1}", late_ms as f64 / 1000.0);

@@ -212,21 +212,7 @@ impl VoicePack {
     /// with the same text.
     pub fn load(dir: impl AsRef<Path>) -> Result<VoicePack, PackError> {
         let dir = dir.as_ref();
-        let path = dir.join("pack.toml");
-        let raw = std::fs::read_to_string(&path).map_err(|source| PackError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        let manifest: Manifest = toml::from_str(&raw).map_err(|source| PackError::Manifest {
-            path: path.clone(),
-            source,
-        })?;
-        let lang =
-            Lang::from_code(&manifest.language).ok_or_else(|| PackError::UnknownLanguage {
-                path: path.clone(),
-                language: manifest.language.clone(),
-                expected: Lang::codes_listed(),
-            })?;
+        let (path, manifest, lang) = read_manifest(dir)?;
         let pace = manifest.pace.unwrap_or(1.0);
         if !(PACE_RANGE.0..=PACE_RANGE.1).contains(&pace) {
             return Err(PackError::BadPace { path, pace });
@@ -286,6 +272,11 @@ impl VoicePack {
             recorded: Arc::new(Mutex::new(Some(Arc::new(clips)))),
             stretched: Stretched::default(),
         })
+    }
+
+    /// The language of the pack in `dir`, from its manifest alone: nothing is decoded.
+    pub fn language_of(dir: impl AsRef<Path>) -> Result<Lang, PackError> {
+        read_manifest(dir.as_ref()).map(|(_, _, lang)| lang)
     }
 
     /// The same pack spoken `tempo` times as fast, at the same pitch. Each clip is stretched
@@ -550,4 +541,23 @@ fn read_mono(dir: &Path, key: &str, file: &str) -> Result<(u32, Vec<f32>), PackE
         path,
         problem,
     })
+}
+
+/// The manifest of the pack in `dir`, with its path and language.
+fn read_manifest(dir: &Path) -> Result<(PathBuf, Manifest, Lang), PackError> {
+    let path = dir.join("pack.toml");
+    let raw = std::fs::read_to_string(&path).map_err(|source| PackError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let manifest: Manifest = toml::from_str(&raw).map_err(|source| PackError::Manifest {
+        path: path.clone(),
+        source,
+    })?;
+    let lang = Lang::from_code(&manifest.language).ok_or_else(|| PackError::UnknownLanguage {
+        path: path.clone(),
+        language: manifest.language.clone(),
+        expected: Lang::codes_listed(),
+    })?;
+    Ok((path, manifest, lang))
 }

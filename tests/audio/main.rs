@@ -12,5 +12,6 @@ mod common_daemon;
 
 mod audio_layouts_game;
 mod audio_system_speech;
+mod audio_unpacked_language;
 mod daemon_buttons;
 mod daemon_game;

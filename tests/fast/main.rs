@@ -8,6 +8,7 @@ mod common_daemon;
 #[path = "../daemon/pty.rs"]
 mod pty;
 
+mod announce_voices_loaded;
 mod bench_launcher;
 mod cli_no_sound;
 mod config_languages;

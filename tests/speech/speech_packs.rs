@@ -385,11 +385,13 @@ fn a_language_named_in_its_own_voice_is_not_silent() {
     let said = voices.render(Lang::Ru, &mixed).expect("renders");
     let gap = SPACE_PAUSE_MS as usize * 24;
     assert_eq!(said.samples.len(), alone + gap + name);
-    // A language without a pack: its engine says the name (here a stand-in of 0.1 s).
+    // A language without a pack: its engine says the name (here a stand-in of 0.1 s at
+    // 12 kHz, resampled to the pack's 24 kHz).
     let mut german = russian.clone();
     german.clips.push("@de".into());
     let engine = |lang: Lang, text: &str| {
-        (lang.code() == "de" && text.starts_with("Deutsch")).then(|| vec![0.5; 2_400])
+        (lang.code() == "de" && text.starts_with("Deutsch"))
+            .then(|| talkclock::audio::Pcm::new(12_000, vec![0.5; 1_200]))
     };
     let said = voices
         .render_with(Lang::Ru, &german, &engine)

@@ -16,11 +16,21 @@ fn pack_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
-const PACKS: [(&str, Lang); 2] = [("ru-aleksandr-hq", Lang::Ru), ("en-slt", Lang::En)];
+/// Every committed pack and its language.
+fn packs() -> Vec<(&'static str, Lang)> {
+    [
+        ("ru-aleksandr-hq", "ru"),
+        ("en-slt", "en"),
+        ("uk-anatol", "uk"),
+    ]
+    .into_iter()
+    .map(|(name, code)| (name, Lang::from_code(code).expect("a language")))
+    .collect()
+}
 
 #[test]
 fn committed_packs_hold_every_catalog_clip() {
-    for (name, lang) in PACKS {
+    for (name, lang) in packs() {
         let pack = VoicePack::load(pack_dir(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(pack.lang(), lang);
         assert_eq!(pack.sample_rate(), 24_000);
@@ -50,7 +60,7 @@ fn committed_packs_hold_every_catalog_clip() {
 #[test]
 fn every_clip_is_levelled_and_starts_and_ends_in_silence() {
     let edge = 10f32.powf(-60.0 / 20.0);
-    for (name, lang) in PACKS {
+    for (name, lang) in packs() {
         let pack = VoicePack::load(pack_dir(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         let (mut lowest, mut highest) = (f32::MAX, f32::MIN);
         for (key, _) in clip_catalog(lang) {
@@ -78,7 +88,7 @@ fn every_clip_is_levelled_and_starts_and_ends_in_silence() {
 /// would be a fragment or hold both halves, so it must be about as long as the final one.
 #[test]
 fn continuing_recordings_are_cut_at_the_comma() {
-    for (name, lang) in PACKS {
+    for (name, lang) in packs() {
         let pack = VoicePack::load(pack_dir(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         for (key, _) in clip_catalog(lang) {
             let Some(base) = key.strip_suffix(FINAL_SUFFIX) else {
@@ -99,7 +109,7 @@ fn continuing_recordings_are_cut_at_the_comma() {
 /// The packs stay small enough to keep in the repository.
 #[test]
 fn packs_stay_small() {
-    for (name, _) in PACKS {
+    for (name, _) in packs() {
         let bytes: u64 = fs::read_dir(pack_dir(name))
             .expect("pack dir")
             .map(|e| e.expect("entry").metadata().expect("metadata").len())
@@ -341,7 +351,7 @@ fn packs_speak_at_their_pace() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
     let recorded = Voices::load(&dir).expect("packs load");
     let paced = Voices::load_at(&dir, 1.0).expect("packs load");
-    for (name, lang) in PACKS {
+    for (name, lang) in packs() {
         let pace = recorded.pack(lang).expect("pack").pace();
         let expected = if lang == Lang::En { 1.03 } else { 1.0 };
         assert!((pace - expected).abs() < 1e-6, "{name}: pace {pace}");

@@ -224,6 +224,24 @@ impl Daemon {
         self.stdin.flush().expect("flush keys");
     }
 
+    /// Runs `talkclock ctl --socket SOCKET WORDS…`: whether it succeeded, and what it
+    /// printed (standard output, then standard error).
+    pub fn ctl_words(&self, words: &[&str]) -> (bool, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .arg("ctl")
+            .arg("--socket")
+            .arg(&self.socket)
+            .args(words)
+            .output()
+            .expect("talkclock ctl runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.success(), text)
+    }
+
     /// Sends one control request and returns the reply as JSON.
     pub fn ctl(&self, request: &str) -> serde_json::Value {
         let reply = talkclock::control::client::request(&self.socket, request).expect("reply");

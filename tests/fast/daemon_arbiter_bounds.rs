@@ -6,21 +6,9 @@ use crate::common_daemon;
 
 use common_daemon::Daemon;
 
-/// Runs `talkclock ctl --socket SOCKET WORDS…`: whether it succeeded, and what it printed.
+/// Runs `talkclock ctl WORDS…` at the daemon.
 fn ctl(daemon: &Daemon, words: &[&str]) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .arg("ctl")
-        .arg("--socket")
-        .arg(&daemon.socket)
-        .args(words)
-        .output()
-        .expect("talkclock ctl runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    daemon.ctl_words(words)
 }
 
 /// Each absurd request is refused with an error naming its value; the status is unchanged.

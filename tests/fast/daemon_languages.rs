@@ -113,6 +113,47 @@ fn play(config_text: &str) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String
     )
 }
 
+/// What one player of a game must hear: every line in his language, his readout beginning so,
+/// and (when given) his spoken help beginning so.
+struct Hears {
+    language: &'static str,
+    is: fn(&str) -> bool,
+    readout: &'static str,
+    help: Option<&'static str>,
+}
+
+/// Plays a game with White in `config`'s first language and Black in its second, and checks
+/// each earpiece against what its player must hear.
+fn check(config: &str, white_hears: Hears, black_hears: Hears) {
+    let (white, white_printed, black, black_printed, stdout) = play(config);
+    for (side, said, printed, hears) in [
+        ("White", &white, &white_printed, &white_hears),
+        ("Black", &black, &black_printed, &black_hears),
+    ] {
+        assert!(said.len() >= 2, "{side}'s lines: {said:?}\n{stdout}");
+        assert!(printed.len() >= 8, "{stdout}");
+        for line in said.iter().chain(printed) {
+            assert!(
+                (hears.is)(line),
+                "{side} hears {}: {line:?}\n{stdout}",
+                hears.language
+            );
+        }
+        assert!(
+            said.iter().any(|l| l.starts_with(hears.readout)),
+            "{side}'s readout is {}: {said:?}",
+            hears.language
+        );
+        if let Some(help) = hears.help {
+            assert!(
+                printed.iter().any(|l| l.starts_with(help)),
+                "{side}'s help is {}: {stdout}",
+                hears.language
+            );
+        }
+    }
+}
+
 #[test]
 fn white_hears_ukrainian_and_black_polish_in_one_game() {
     let config = CONFIG
@@ -121,88 +162,56 @@ fn white_hears_ukrainian_and_black_polish_in_one_game() {
             "language = \"ru\"\n[arbiter]",
             "language = \"pl\"\n[arbiter]",
         );
-    let (white, white_printed, black, black_printed, stdout) = play(&config);
-    assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
-    assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
-    assert!(white_printed.len() >= 8, "{stdout}");
-    assert!(black_printed.len() >= 8, "{stdout}");
-    for line in white.iter().chain(&white_printed) {
-        assert!(
-            is_ukrainian(line),
-            "White hears Ukrainian: {line:?}\n{stdout}"
-        );
-    }
-    for line in black.iter().chain(&black_printed) {
-        assert!(is_polish(line), "Black hears Polish: {line:?}\n{stdout}");
-    }
-    assert!(
-        white.iter().any(|l| l.starts_with("Білі:")),
-        "White's readout is Ukrainian: {white:?}"
-    );
-    assert!(
-        black.iter().any(|l| l.starts_with("Czarne:")),
-        "Black's readout is Polish: {black:?}"
+    check(
+        &config,
+        Hears {
+            language: "Ukrainian",
+            is: is_ukrainian,
+            readout: "Білі:",
+            help: Some("Клавіша w на клавіатурі:"),
+        },
+        Hears {
+            language: "Polish",
+            is: is_polish,
+            readout: "Czarne:",
+            help: None,
+        },
     );
 }
 
 #[test]
 fn white_hears_german_and_black_russian_in_one_game() {
-    let (white, white_printed, black, black_printed, stdout) = play(CONFIG);
-    assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
-    assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
-    assert!(white_printed.len() >= 8, "{stdout}");
-    assert!(black_printed.len() >= 8, "{stdout}");
-    for line in white.iter().chain(&white_printed) {
-        assert!(is_german(line), "White hears German: {line:?}\n{stdout}");
-    }
-    for line in black.iter().chain(&black_printed) {
-        assert!(is_russian(line), "Black hears Russian: {line:?}\n{stdout}");
-    }
-    assert!(
-        white_printed
-            .iter()
-            .any(|l| l.starts_with("Die Taste w auf der Tastatur:")),
-        "White's help is German: {stdout}"
-    );
-    assert!(
-        white.iter().any(|l| l.starts_with("Weiß:")),
-        "White's readout is German: {white:?}"
-    );
-    assert!(
-        black.iter().any(|l| l.starts_with("Чёрные:")),
-        "Black's readout is Russian: {black:?}"
+    check(
+        CONFIG,
+        Hears {
+            language: "German",
+            is: is_german,
+            readout: "Weiß:",
+            help: Some("Die Taste w auf der Tastatur:"),
+        },
+        RUSSIAN,
     );
 }
+
+/// Black hears Russian.
+const RUSSIAN: Hears = Hears {
+    language: "Russian",
+    is: is_russian,
+    readout: "Чёрные:",
+    help: None,
+};
 
 #[test]
 fn white_hears_ukrainian_and_black_russian_in_one_game() {
     let config = CONFIG.replacen("language = \"de\"", "language = \"uk\"", 1);
-    let (white, white_printed, black, black_printed, stdout) = play(&config);
-    assert!(white.len() >= 2, "White's lines: {white:?}\n{stdout}");
-    assert!(black.len() >= 2, "Black's lines: {black:?}\n{stdout}");
-    assert!(white_printed.len() >= 8, "{stdout}");
-    assert!(black_printed.len() >= 8, "{stdout}");
-    for line in white.iter().chain(&white_printed) {
-        assert!(
-            is_ukrainian(line),
-            "White hears Ukrainian: {line:?}\n{stdout}"
-        );
-    }
-    for line in black.iter().chain(&black_printed) {
-        assert!(is_russian(line), "Black hears Russian: {line:?}\n{stdout}");
-    }
-    assert!(
-        white_printed
-            .iter()
-            .any(|l| l.starts_with("Клавіша w на клавіатурі:")),
-        "White's help is Ukrainian: {stdout}"
-    );
-    assert!(
-        white.iter().any(|l| l.starts_with("Білі:")),
-        "White's readout is Ukrainian: {white:?}"
-    );
-    assert!(
-        black.iter().any(|l| l.starts_with("Чёрные:")),
-        "Black's readout is Russian: {black:?}"
+    check(
+        &config,
+        Hears {
+            language: "Ukrainian",
+            is: is_ukrainian,
+            readout: "Білі:",
+            help: Some("Клавіша w на клавіатурі:"),
+        },
+        RUSSIAN,
     );
 }

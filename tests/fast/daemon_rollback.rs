@@ -6,23 +6,6 @@
 use crate::common_daemon::{json_lines, Files, TOURNAMENT_5_MIN};
 use std::time::Duration;
 
-/// `talkclock ctl --socket SOCKET WORDS…`: whether it succeeded, and what it printed.
-fn ctl(socket: &std::path::Path, words: &[&str]) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .arg("ctl")
-        .arg("--socket")
-        .arg(socket)
-        .args(words)
-        .output()
-        .expect("talkclock ctl runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
 #[test]
 fn a_rollback_restores_the_clocks_of_that_move_and_survives_a_restart() {
     let files = Files::new(TOURNAMENT_5_MIN);
@@ -42,14 +25,14 @@ fn a_rollback_restores_the_clocks_of_that_move_and_survives_a_restart() {
     assert_eq!(presses.len(), 3, "{presses:?}");
     let (white_ms, black_ms) = (&presses[1]["white_ms"], &presses[1]["black_ms"]);
 
-    let (ok, said) = ctl(&daemon.socket, &["rollback", "2"]);
+    let (ok, said) = daemon.ctl_words(&["rollback", "2"]);
     assert!(!ok, "Black's move 2 was never made: {said}");
     assert!(
         said.contains("black's move 2 has not been reached"),
         "{said}"
     );
 
-    let (ok, said) = ctl(&daemon.socket, &["rollback", "1"]);
+    let (ok, said) = daemon.ctl_words(&["rollback", "1"]);
     assert!(ok, "{said}");
     assert!(said.contains("rolled_back"), "{said}");
     let status = daemon.ctl(r#"{"cmd":"status"}"#);

@@ -220,7 +220,7 @@ enum CliCommand {
     /// manifest (`manifest.jsonl`) in `--out`.
     #[command(hide = true)]
     ListenSet {
-        /// `ru` or `en`.
+        /// A language code (`ru`, `en`, `de` …); one with no voice pack gets the manifest alone.
         #[arg(long)]
         lang: String,
         /// The output folder.

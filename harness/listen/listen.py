@@ -32,6 +32,7 @@ import lead
 import measure
 import parse
 
+# The RHVoice voice of each language's pack, where the manifest does not name it.
 VOICES = {"ru": "aleksandr-hq", "en": "slt"}
 # The exact-match goal for readouts said by the voice pack, by language (others: only the
 # goals beside the reference).
@@ -183,7 +184,8 @@ def one_language(lang, args, model, conf, marked):
         items += [it for it in fast if it not in items]
     packed = all(it.get("pack", True) for it in items)
     if packed:
-        recorded = render_rhvoice(args.binary, items, lang, work, conf, marked)
+        # The pack's own voice (listen-set names it), else the voice of VOICES.
+        recorded = render_rhvoice(args.binary, items, lang, work, conf, marked, items[0].get("voice"))
         labels = ("voice pack (ours)", "RHVoice continuous")
     else:
         recorded = render_unpacked(args.binary, items, lang, work, ours, ours_fast)

@@ -85,9 +85,9 @@ fn capitalise(word: &str) -> String {
     out
 }
 
-/// One manifest line; `pack` says whether `file` was rendered with a voice pack (else the
-/// language has none and no file is written).
-fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str, pack: bool) -> String {
+/// One manifest line; `voice` is the voice of the pack `file` was rendered with (`None`: the
+/// language has no pack, and no file is written), which `make listen`'s reference speaks in.
+fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str, voice: Option<&str>) -> String {
     serde_json::json!({
         "id": s.id,
         "kind": s.kind,
@@ -102,20 +102,22 @@ fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str, pack: bool) -
         "expected_secs": s.expected_secs(),
         "side": s.side().map(side_name),
         "count": s.expected_count(),
-        "pack": pack,
+        "pack": voice.is_some(),
+        "voice": voice,
     })
     .to_string()
 }
 
-/// `talkclock listen-set`: renders the set and writes the manifest; prints the count. A
-/// language with no voice pack gets the manifest alone (its sentences' texts, `"pack": false`).
+/// `talkclock listen-set`: renders the set and writes the manifest (with the pack's voice);
+/// prints the count. A language with no voice pack gets the manifest alone (its sentences'
+/// texts, `"pack": false`).
 pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
     let lang = super::language(&o.lang)?;
     let rate = checked_rate(o.rate)?;
     let dir = crate::announce::voices::voices_dir(o.voices.as_deref());
     let tempo = crate::announce::voices::tempo_for_rate(rate);
     let voices = crate::announce::voices::Voices::load_at(&dir, tempo).map_err(Failure::Voices)?;
-    let pack = voices.pack(lang).is_some();
+    let voice = voices.pack(lang).map(|p| p.voice());
     std::fs::create_dir_all(&o.out)?;
     let set = listen_set(o.random, o.seed);
     let mut manifest =
@@ -126,7 +128,7 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
             Said::Announce(a) => crate::speech::phrase(lang, a),
         };
         let file = format!("{}.wav", s.id);
-        if pack {
+        if voice.is_some() {
             let pcm = voices.render(lang, &utterance).map_err(|e| {
                 Failure::Voices(crate::announce::voices::VoicesError::Said {
                     what: s.id.clone(),
@@ -138,7 +140,7 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
         writeln!(
             manifest,
             "{}",
-            manifest_line(lang, s, &utterance.text, &file, pack)
+            manifest_line(lang, s, &utterance.text, &file, voice)
         )?;
     }
     manifest.flush()?;
@@ -206,31 +208,41 @@ mod tests {
         );
     }
 
-    /// German has no voice pack: `make listen` needs its sentences' texts to say them with
-    /// espeak-ng, where `listen-set` used to stop on "no voice pack for de".
-    #[test]
-    fn a_language_without_a_pack_gets_the_manifest_alone() {
+    /// A voice packs folder with the English pack alone, and `listen-set`'s manifest for
+    /// `lang` from it (in its own folder).
+    fn set_with_english_pack(lang: &str) -> (tempfile::TempDir, Vec<serde_json::Value>) {
         let voices = tempfile::tempdir().expect("temporary folder");
         let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en-slt");
         std::os::unix::fs::symlink(&english, voices.path().join("en-slt")).expect("symlink");
         let out = tempfile::tempdir().expect("temporary folder");
         listen_set_command(&ListenSetOptions {
-            lang: "de".into(),
+            lang: lang.into(),
             out: out.path().to_path_buf(),
             rate: Some(0.0),
             random: 0,
             seed: 12,
             voices: Some(voices.path().to_path_buf()),
         })
-        .expect("a manifest without a German pack");
+        .unwrap_or_else(|e| panic!("the {lang} set: {e}"));
         let manifest =
             std::fs::read_to_string(out.path().join("manifest.jsonl")).expect("manifest");
-        let lines: Vec<serde_json::Value> = manifest
+        let lines = manifest
             .lines()
             .map(|l| serde_json::from_str(l).expect("JSON"))
             .collect();
+        (out, lines)
+    }
+
+    /// German has no voice pack: `make listen` needs its sentences' texts to say them with
+    /// espeak-ng, where `listen-set` used to stop on "no voice pack for de".
+    #[test]
+    fn a_language_without_a_pack_gets_the_manifest_alone() {
+        let (out, lines) = set_with_english_pack("de");
         assert_eq!(lines.len(), listen_set(0, 12).len());
-        assert!(lines.iter().all(|l| l["pack"] == false), "{manifest}");
+        for line in &lines {
+            assert_eq!(line["pack"], false, "{line}");
+            assert!(line["voice"].is_null(), "{line}");
+        }
         let hour = lines
             .iter()
             .find(|l| l["id"] == "readout_1h12m00s")
@@ -245,6 +257,21 @@ mod tests {
             })
             .count();
         assert_eq!(wavs, 0, "no audio is written without a pack");
+    }
+
+    /// A language with its pack: every sentence rendered, and the pack's voice named, which
+    /// `make listen`'s reference speaks in (the Ukrainian and Polish packs' voices are not in
+    /// listen.py's own list).
+    #[test]
+    fn the_manifest_names_the_packs_voice() {
+        let (out, lines) = set_with_english_pack("en");
+        assert_eq!(lines.len(), listen_set(0, 12).len());
+        for line in &lines {
+            assert_eq!(line["voice"], "slt", "{line}");
+            assert_eq!(line["pack"], true, "{line}");
+            let file = line["file"].as_str().expect("a file name");
+            assert!(out.path().join(file).is_file(), "{file} is written");
+        }
     }
 
     #[test]

@@ -176,6 +176,49 @@ def unglue(words, lang):
     return out
 
 
+def rejoin(words, lang):
+    """Whisper sometimes writes a number word in two pieces ("jeden aście" for jedenaście): a
+    token and the next one are joined when together they make a number word and the second
+    alone is no known word (number, time unit or move word)."""
+    units, teens, tens = NUMBERS[lang]
+    numbers = {**units, **teens, **tens}
+    known = set(numbers) | set(TIME_UNITS[lang]) | MOVE_WORDS[lang]
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if nxt is not None and nxt not in known and w + nxt in numbers:
+            out.append(w + nxt)
+            i += 2
+        else:
+            out.append(w)
+            i += 1
+    return out
+
+
+def digit_pieces(words):
+    """Digit groups written apart as Whisper writes a compound numeral piece by piece with
+    commas ("5, 10, 1" for pięćdziesiąt jeden): the same reading as the hyphen-joined group
+    "5-10-1" (hyphen_group), for digit tokens only (the words "пять десять" stay two numbers)."""
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if (w.isdigit() and 2 <= int(w) <= 9 and i + 1 < len(words) and words[i + 1] == "10"):
+            third = words[i + 2] if i + 2 < len(words) else ""
+            if third.isdigit() and 1 <= int(third) <= 9:
+                out.append("%s-10-%s" % (w, third))
+                i += 3
+            else:
+                out.append("%s-10" % w)
+                i += 2
+        else:
+            out.append(w)
+            i += 1
+    return out
+
+
 def hyphen_group(token):
     """The values of a hyphen-joined digit group as Whisper writes Russian compound numerals
     piece by piece: "5-10-2" (пять-десят-два) is 52, "5-10" is 50; any other group gives its
@@ -198,7 +241,7 @@ def collapse(words, lang):
     "h:mm" tokens stay one token."""
     units, teens, tens = NUMBERS[lang]
     values = []
-    for w in unglue(words, lang):
+    for w in digit_pieces(rejoin(unglue(words, lang), lang)):
         joined = compound(w, lang)
         if joined is not None:
             values.append(str(joined))

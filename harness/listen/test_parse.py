@@ -64,6 +64,23 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_side("Czarne: jedna minuta.", "pl"), "black")
         self.assertEqual(parse_side("Chorągiewka spadła białym.", "pl"), "white")
 
+    def test_polish_fifties_written_apart_with_commas(self):
+        # Whisper base on RHVoice alicja (screen, 2026-12-03): "pięćdziesiąt jeden minut" as
+        # "5, 10, 1 minut." — the pieces of "5-10-1", apart.
+        self.assertEqual(parse_times("5, 10, 1 minut.", "pl"), {3060})
+        self.assertEqual(parse_times("9 minut 5, 10, 9 sekund.", "pl"), {599})
+        self.assertEqual(parse_times("5, 10 minut.", "pl"), {3000})
+        # Number words stay numbers of their own: "пять десять" is not fifty.
+        self.assertEqual(parse_times("pięć dziesięć minut", "pl"), {600})
+        self.assertEqual(parse_times("2 min. 5, 18 sekund.", "pl"), {138})
+
+    def test_polish_teen_split_in_two(self):
+        # Whisper base on RHVoice alicja: "Jedenaście minut." as "Jeden aście minut."
+        self.assertEqual(parse_times("Jeden aście minut.", "pl"), {660})
+        self.assertEqual(collapse(tokens("dwa dzieścia jeden"), "pl"), ["21"])
+        # Two words that are each known are not glued: "jeden" "minut".
+        self.assertEqual(collapse(tokens("jeden minut"), "pl"), ["1", "minut"])
+
     def test_german_compounds(self):
         self.assertEqual(parse_times("Eine Stunde zwei Minuten.", "de"), {3720})
         self.assertEqual(parse_times("einundzwanzig Minuten", "de"), {1260})

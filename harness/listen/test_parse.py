@@ -51,6 +51,16 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_side("Прапорець упав у білих.", "uk"), "white")
         self.assertEqual(parse_side("Чорні: одна хвилина.", "uk"), "black")
 
+    def test_ukrainian_fifties_written_with_a_tens_zero(self):
+        # Whisper base on RHVoice anatol and natalia (screen, 2026-12-03): "п'ятдесят дві
+        # секунди" as "50-20 секунди.", "п'ятдесят дев'ять" as "50-90".
+        self.assertEqual(parse_times("50-20 секунди.", "uk"), {52})
+        self.assertEqual(parse_times("50-90 секунд.", "uk"), {59})
+        self.assertEqual(parse_times("дві хвилини 50-90 секунд.", "uk"), {179})
+        self.assertEqual(parse_times("50-1 секунда", "uk"), {51})
+        # Russian keeps its reading: "50-80" is fifty, then eighty.
+        self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
+
     def test_polish_words_and_whisper_spellings(self):
         self.assertEqual(parse_times("jedna minuta", "pl"), {60})
         self.assertEqual(parse_times("dwie minuty pięć sekund", "pl"), {125})
@@ -73,6 +83,17 @@ class Numbers(unittest.TestCase):
         # Number words stay numbers of their own: "пять десять" is not fifty.
         self.assertEqual(parse_times("pięć dziesięć minut", "pl"), {600})
         self.assertEqual(parse_times("2 min. 5, 18 sekund.", "pl"), {138})
+
+    def test_polish_fifties_written_with_a_decimal_comma(self):
+        # Whisper base on RHVoice alicja: "Dwie minuty pięćdziesiąt trzy sekundy." as
+        # "2 min. 5,3 sekundy.", "Pięćdziesiąt dziewięć sekund." as "5,9 sekund."
+        self.assertEqual(parse_times("2 min. 5,3 sekundy.", "pl"), {173})
+        self.assertEqual(parse_times("5,9 sekund.", "pl"), {59})
+        self.assertEqual(parse_times("Jedna godzina 5,4 minuty.", "pl"), {6840})
+        # Apart, or in another language, the digits stay two numbers.
+        self.assertEqual(parse_times("5, 3 sekundy", "pl"), {3})
+        self.assertEqual(parse_times("5,3 секунды", "ru"), {3})
+        self.assertEqual(parse_times("1,5,3 sekundy", "pl"), {3})
 
     def test_polish_teen_split_in_two(self):
         # Whisper base on RHVoice alicja: "Jedenaście minut." as "Jeden aście minut."

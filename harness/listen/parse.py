@@ -184,18 +184,17 @@ def unglue(words, lang):
 
 
 def rejoin(words, lang):
-    """Whisper sometimes writes a number word in two pieces ("jeden aście" for jedenaście): a
-    token and the next one are joined when together they make a number word and the second
-    alone is no known word (number, time unit or move word)."""
+    """Whisper sometimes writes a word in two pieces ("jeden aście" for jedenaście, "хвили на"
+    for хвилина): a token and the next one are joined when together they make a known word
+    (number, time unit or move word) and the second alone is none."""
     units, teens, tens = NUMBERS[lang]
-    numbers = {**units, **teens, **tens}
-    known = set(numbers) | set(TIME_UNITS[lang]) | MOVE_WORDS[lang]
+    known = set(units) | set(teens) | set(tens) | set(TIME_UNITS[lang]) | MOVE_WORDS[lang]
     out = []
     i = 0
     while i < len(words):
         w = words[i]
         nxt = words[i + 1] if i + 1 < len(words) else None
-        if nxt is not None and nxt not in known and w + nxt in numbers:
+        if nxt is not None and nxt not in known and w + nxt in known:
             out.append(w + nxt)
             i += 2
         else:

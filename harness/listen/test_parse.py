@@ -61,6 +61,13 @@ class Numbers(unittest.TestCase):
         # Russian keeps its reading: "50-80" is fifty, then eighty.
         self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
 
+    def test_ukrainian_unit_split_in_two(self):
+        # Whisper base on RHVoice anatol: "Одна хвилина тридцять сім секунд." as
+        # "Одна хвили на 37 секунд."
+        self.assertEqual(parse_times("Одна хвили на 37 секунд.", "uk"), {97})
+        # A known word before "на" is left alone: "2 на 10" is still twelve.
+        self.assertEqual(parse_times("2 на 10 секунд", "uk"), {12})
+
     def test_polish_words_and_whisper_spellings(self):
         self.assertEqual(parse_times("jedna minuta", "pl"), {60})
         self.assertEqual(parse_times("dwie minuty pięć sekund", "pl"), {125})

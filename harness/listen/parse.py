@@ -147,9 +147,9 @@ EN_SIDES = {"white": ("white", "whites", "white's"), "black": ("black", "blacks"
 TOKEN = re.compile(r"\d+(?::\d+)*(?:-\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-# Polish: Whisper base writes "pięćdziesiąt trzy" as "5,3" (a decimal comma; it writes "pięć
-# i pół" "5,5" too, which no readout says): tens and units, as "5-10-3".
-DECIMAL_TENS = re.compile(r"(?<![\d,])([2-9]),([1-9])(?![\d,])")
+# Polish: Whisper base writes "pięćdziesiąt trzy" as "5,3" or "5.7" (a decimal comma or
+# point; it writes "pięć i pół" "5,5" too, which no readout says): tens and units, "5-10-3".
+DECIMAL_TENS = re.compile(r"(?<![\d,.])([2-9])[,.]([1-9])(?![\d,.])")
 
 
 def tokens(text, lang=None):

@@ -97,6 +97,9 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("2 min. 5,3 sekundy.", "pl"), {173})
         self.assertEqual(parse_times("5,9 sekund.", "pl"), {59})
         self.assertEqual(parse_times("Jedna godzina 5,4 minuty.", "pl"), {6840})
+        # RHVoice magda: "Pięćdziesiąt siedem sekund." as "5.7 sekund."
+        self.assertEqual(parse_times("5.7 sekund.", "pl"), {57})
+        self.assertEqual(parse_times("2 min. 5 sekund.", "pl"), {125})
         # Apart, or in another language, the digits stay two numbers.
         self.assertEqual(parse_times("5, 3 sekundy", "pl"), {3})
         self.assertEqual(parse_times("5,3 секунды", "ru"), {3})

@@ -228,12 +228,12 @@ def digit_pieces(words):
 def hyphen_group(token, lang=None):
     """The values of a hyphen-joined digit group as Whisper writes Russian compound numerals
     piece by piece: "5-10-2" (пять-десят-два) is 52, "5-10" is 50; any other group gives its
-    parts ("50-1" → [50, 1], joined later as tens and units). Ukrainian only: a tens value
-    then a units digit written with a zero ("50-20", "50-90") is tens and units (52, 59),
-    as Whisper base writes "п'ятдесят дві", "п'ятдесят дев'ять" (it writes "п'ятдесят
-    двадцять" the same way, which no readout says)."""
+    parts ("50-1" → [50, 1], joined later as tens and units). Ukrainian and Polish only: a
+    tens value then a units digit written with a zero ("50-20", "50-90") is tens and units
+    (52, 59), as Whisper base writes "п'ятдесят дві", "п'ятдесят дев'ять", "pięćdziesiąt
+    siedem" (it writes "п'ятдесят двадцять" the same way, which no readout says)."""
     parts = [int(p) for p in token.split("-")]
-    if (lang == "uk" and len(parts) == 2 and parts[0] in range(20, 100, 10)
+    if (lang in ("uk", "pl") and len(parts) == 2 and parts[0] in range(20, 100, 10)
             and parts[1] in range(10, 100, 10)):
         return [parts[0] + parts[1] // 10]
     if len(parts) in (2, 3) and 2 <= parts[0] <= 9 and parts[1] == 10:

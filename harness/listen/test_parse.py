@@ -58,6 +58,8 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("50-90 секунд.", "uk"), {59})
         self.assertEqual(parse_times("дві хвилини 50-90 секунд.", "uk"), {179})
         self.assertEqual(parse_times("50-1 секунда", "uk"), {51})
+        # Polish too: RHVoice michal's "Pięćdziesiąt siedem minut." as "50-70 minut."
+        self.assertEqual(parse_times("50-70 minut.", "pl"), {3420})
         # Russian keeps its reading: "50-80" is fifty, then eighty.
         self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
 

@@ -6,7 +6,7 @@
 #   make bench  build talkclock and talkclock-bench (release) and run `talkclock bench $(BENCH_ARGS)`
 #   make listen how well Whisper base understands the voice packs, beside RHVoice continuous
 #               (harness/listen/; not part of make test; figures in docs/PERFORMANCE.md);
-#               make listen-test runs only its self-tests (parser, silence padding)
+#               make listen-test runs only its self-tests (parser, silence padding, espeak-ng rate)
 #   make man    write the manual page target/man/talkclock.1 (read it: man -l target/man/talkclock.1)
 #   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
 #               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
@@ -48,7 +48,7 @@ test: deps-test
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS) --workspace
-	cd harness/listen && python3 -m unittest -q test_parse test_lead
+	cd harness/listen && python3 -m unittest -q test_parse test_lead test_engine
 
 # The manual page, made by the program itself (`talkclock man`), as the package installs it.
 man: deps-build
@@ -72,7 +72,7 @@ listen: listen-test deps-listen
 	  --model $(LISTEN_MODEL) --out $(TARGET_DIR)/listen/run $(LISTEN_ARGS)
 
 listen-test:
-	cd harness/listen && python3 -m unittest -q test_parse test_lead
+	cd harness/listen && python3 -m unittest -q test_parse test_lead test_engine
 
 deps-listen: deps-build
 	bash harness/listen/setup.sh $(LISTEN_VENV) $(LISTEN_MODEL)

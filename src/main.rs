@@ -220,7 +220,7 @@ enum CliCommand {
     /// manifest (`manifest.jsonl`) in `--out`.
     #[command(hide = true)]
     ListenSet {
-        /// The language's code: `ru`, `en`, `de` or `uk`.
+        /// A language code (`ru`, `en`, `de` …); one with no voice pack gets the manifest alone.
         #[arg(long)]
         lang: String,
         /// The output folder.

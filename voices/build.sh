@@ -42,15 +42,16 @@ JOBS="${JOBS:-$(nproc)}"
 # Ukrainian and Polish (issue 34): only voices whose licence lets us redistribute their
 # recordings (Debian's copyright file: Ukrainian anatol and natalia LGPL-2.1, Polish magda
 # and alicja CC-BY-4.0, michal and natan public domain; never marianna, volodymyr or cezary,
-# whose licences forbid derivatives). The voices below are provisional: the issue asks for the
-# allowed voice Whisper base understands best, and harness/listen/screen.py can compare them
-# only once `talkclock` says Ukrainian and Polish readouts. Until `voice-catalog` knows a
-# language, a build of every pack skips that language's pack (naming it is an error).
+# whose licences forbid derivatives). Each language takes the allowed voice Whisper base
+# understands best: harness/listen/screen.py, 2026-12-03, readouts understood of 109 (seed 12;
+# docs/perf/2026-12-03-voice-screen-uk-pl.md): Ukrainian anatol 87, natalia 74; Polish
+# alicja 104 (105 with seed 13), michal 103 (104), natan 101, magda 93. Until `voice-catalog`
+# knows a language, a build of every pack skips that language's pack (naming it is an error).
 PACKS=(
   "ru-aleksandr-hq|ru|aleksandr-hq|CC-BY-SA-4.0|CC-BY-SA-4.0|100|1.00"
   "en-slt|en|slt|LicenseRef-CMU|CMU|100|1.03"
   "uk-anatol|uk|anatol|LGPL-2.1-only|LGPL-2.1|100|1.00"
-  "pl-michal|pl|michal|CC0-1.0|public-domain|100|1.00"
+  "pl-alicja|pl|alicja|CC-BY-4.0|CC-BY-4.0|100|1.00"
 )
 
 die() { echo "build.sh: $*" >&2; exit 1; }

@@ -147,9 +147,16 @@ EN_SIDES = {"white": ("white", "whites", "white's"), "black": ("black", "blacks"
 TOKEN = re.compile(r"\d+(?::\d+)*(?:-\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-def tokens(text):
+# Polish: Whisper base writes "pięćdziesiąt trzy" as "5,3" or "5.7" (a decimal comma or
+# point; it writes "pięć i pół" "5,5" too, which no readout says): tens and units, "5-10-3".
+DECIMAL_TENS = re.compile(r"(?<![\d,.])([2-9])[,.]([1-9])(?![\d,.])")
+
+
+def tokens(text, lang=None):
     """Lower-case words and digit groups ("1:21" and "5-10-2" stay one token); ё → е; stress
-    marks, punctuation and hyphens between words dropped."""
+    marks, punctuation and hyphens between words dropped. In Polish, "5,3" is "5-10-3"."""
+    if lang == "pl":
+        text = DECIMAL_TENS.sub(r"\1-10-\2", text)
     text = text.lower().replace("ё", "е").replace("+", "")
     # Ukrainian's apostrophe in three spellings: ’ (typographic), ʼ (modifier letter), '.
     text = text.replace("\u2019", "'").replace("\u02bc", "'")
@@ -176,11 +183,59 @@ def unglue(words, lang):
     return out
 
 
-def hyphen_group(token):
+def rejoin(words, lang):
+    """Whisper sometimes writes a word in two pieces ("jeden aście" for jedenaście, "хвили на"
+    for хвилина): a token and the next one are joined when together they make a known word
+    (number, time unit or move word) and the second alone is none."""
+    units, teens, tens = NUMBERS[lang]
+    known = set(units) | set(teens) | set(tens) | set(TIME_UNITS[lang]) | MOVE_WORDS[lang]
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if nxt is not None and nxt not in known and w + nxt in known:
+            out.append(w + nxt)
+            i += 2
+        else:
+            out.append(w)
+            i += 1
+    return out
+
+
+def digit_pieces(words):
+    """Digit groups written apart as Whisper writes a compound numeral piece by piece with
+    commas ("5, 10, 1" for pięćdziesiąt jeden): the same reading as the hyphen-joined group
+    "5-10-1" (hyphen_group), for digit tokens only (the words "пять десять" stay two numbers)."""
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if (w.isdigit() and 2 <= int(w) <= 9 and i + 1 < len(words) and words[i + 1] == "10"):
+            third = words[i + 2] if i + 2 < len(words) else ""
+            if third.isdigit() and 1 <= int(third) <= 9:
+                out.append("%s-10-%s" % (w, third))
+                i += 3
+            else:
+                out.append("%s-10" % w)
+                i += 2
+        else:
+            out.append(w)
+            i += 1
+    return out
+
+
+def hyphen_group(token, lang=None):
     """The values of a hyphen-joined digit group as Whisper writes Russian compound numerals
     piece by piece: "5-10-2" (пять-десят-два) is 52, "5-10" is 50; any other group gives its
-    parts ("50-1" → [50, 1], joined later as tens and units)."""
+    parts ("50-1" → [50, 1], joined later as tens and units). Ukrainian and Polish only: a
+    tens value then a units digit written with a zero ("50-20", "50-90") is tens and units
+    (52, 59), as Whisper base writes "п'ятдесят дві", "п'ятдесят дев'ять", "pięćdziesiąt
+    siedem" (it writes "п'ятдесят двадцять" the same way, which no readout says)."""
     parts = [int(p) for p in token.split("-")]
+    if (lang in ("uk", "pl") and len(parts) == 2 and parts[0] in range(20, 100, 10)
+            and parts[1] in range(10, 100, 10)):
+        return [parts[0] + parts[1] // 10]
     if len(parts) in (2, 3) and 2 <= parts[0] <= 9 and parts[1] == 10:
         value = parts[0] * 10
         if len(parts) == 3:
@@ -198,14 +253,14 @@ def collapse(words, lang):
     "h:mm" tokens stay one token."""
     units, teens, tens = NUMBERS[lang]
     values = []
-    for w in unglue(words, lang):
+    for w in digit_pieces(rejoin(unglue(words, lang), lang)):
         joined = compound(w, lang)
         if joined is not None:
             values.append(str(joined))
         elif w.isdigit():
             values.append(str(int(w)))
         elif "-" in w and ":" not in w:
-            values.extend(str(v) for v in hyphen_group(w))
+            values.extend(str(v) for v in hyphen_group(w, lang))
         elif w in tens:
             values.append(str(tens[w]))
         elif w in teens:
@@ -249,7 +304,7 @@ def compound(word, lang):
 def normalised(text, lang):
     """The words the word error rate compares: tokens with numbers collapsed, "h:mm" split."""
     out = []
-    for t in collapse(tokens(text), lang):
+    for t in collapse(tokens(text, lang), lang):
         if ":" in t:
             out.extend(str(int(p)) for p in t.split(":"))
         else:
@@ -272,7 +327,7 @@ def parse_times(text, lang):
     """Every reading of the time said in `text`, in seconds: a set with one element, two for
     an ambiguous "a:b" with no unit word (hours:minutes or minutes:seconds), empty when no
     time is said."""
-    words = collapse(tokens(text), lang)
+    words = collapse(tokens(text, lang), lang)
     units = TIME_UNITS[lang]
     totals = {0}
     found = False
@@ -329,7 +384,7 @@ def parse_side(text, lang):
 def parse_count(text, lang):
     """The count said: the number before a move word, else the first number that is not
     followed by a time unit; None when there is none."""
-    words = collapse(tokens(text), lang)
+    words = collapse(tokens(text, lang), lang)
     loose = None
     for i, w in enumerate(words):
         if not w.isdigit():

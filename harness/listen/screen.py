@@ -1,13 +1,15 @@
 """Which RHVoice voice Whisper base understands best: the readouts of `make listen`'s set (or
 the groups given), said whole by each voice given (RHVoice continuous, processed and stretched as the reference
 is), transcribed and judged as `make listen` does. A screening for choosing a pack's voice,
-not a measure of the packs: no voice pack is rendered.
+not a measure of the packs: no voice pack is rendered. Each voice's transcripts and figures go
+to OUT/LANG/VOICE/screen.json (to judge them again after a parser change).
 
   python screen.py --binary BIN --model MODEL --lang ru --voices aleksandr-hq anna … [--out DIR]
                    [--groups readout timed]
 """
 
 import argparse
+import json
 import shutil
 import time
 from pathlib import Path
@@ -51,6 +53,10 @@ def main():
         listen.run([args.binary, "listen-stretch", "--in", str(recorded), "--out", str(stretched)])
         heard = listen.transcribe_all(model, stretched, items, args.lang, args.lead_ms)
         result = listen.score(items, heard, args.lang, stretched)
+        (work / "screen.json").write_text(json.dumps(
+            {"voice": voice, "lang": args.lang, "heard": heard, "groups": result["groups"],
+             "misheard": result["misheard"], "audio": result["audio"]},
+            ensure_ascii=False, indent=1))
         figures = "  ".join("%s %d/%d" % (name, g["exact"], g["n"])
                             for name, g in result["groups"].items())
         print("%-14s %s  WER %4.1f %%  readouts %.1f s  (%.0f s)" % (

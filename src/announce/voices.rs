@@ -121,8 +121,9 @@ impl Voices {
         Ok(voices)
     }
 
-    /// The packs in `dir` (folders with a `pack.toml`), none loaded yet: only their
-    /// manifests are read, for their languages.
+    /// The packs in `dir` (folders with a `pack.toml`, not hidden: `voices/build.sh` works in
+    /// `.build-<pack>` folders), none loaded yet: only their manifests are read, for their
+    /// languages.
     fn find(dir: &Path, tempo: Option<f32>) -> Result<Voices, VoicesError> {
         let entries = std::fs::read_dir(dir).map_err(|source| VoicesError::Folder {
             dir: dir.display().to_string(),
@@ -132,6 +133,7 @@ impl Voices {
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.join("pack.toml").is_file())
+            .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
             .collect();
         folders.sort();
         let mut unloaded = Vec::new();

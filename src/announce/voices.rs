@@ -133,7 +133,10 @@ impl Voices {
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.join("pack.toml").is_file())
-            .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+            .filter(|p| {
+                !p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
             .collect();
         folders.sort();
         let mut unloaded = Vec::new();

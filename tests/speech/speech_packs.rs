@@ -408,3 +408,27 @@ fn a_language_named_in_its_own_voice_is_not_silent() {
         .expect("renders");
     assert_eq!(said.samples.len(), alone + gap + 2_400);
 }
+
+/// `voices/build.sh` works in a hidden `.build-<pack>` folder whose manifest is incomplete
+/// until it ends: the clock started meanwhile (or `make listen`) refused the whole folder.
+#[test]
+fn a_pack_being_built_in_a_hidden_folder_is_not_loaded() {
+    use talkclock::announce::voices::Voices;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pack = copy_pack("en-slt");
+    let en = dir.path().join("en-slt");
+    fs::create_dir(&en).expect("folder");
+    for entry in fs::read_dir(pack.path()).expect("pack") {
+        let entry = entry.expect("entry");
+        fs::copy(entry.path(), en.join(entry.file_name())).expect("copy");
+    }
+    let building = dir.path().join(".build-ru-aleksandr-hq");
+    fs::create_dir(&building).expect("folder");
+    fs::write(
+        building.join("pack.toml"),
+        "language = \"ru\"\nvoice = \"aleksandr-hq\"\n",
+    )
+    .expect("manifest");
+    let voices = Voices::load(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(voices.loaded(), vec![Lang::En]);
+}

@@ -130,6 +130,14 @@ MOVE_WORDS = {
     "pl": {"ruch", "ruchy", "ruchów"},
     "de": {"zug", "züge", "zügen"},
 }
+# A number word's homophones, heard right before a unit word (the judging rule of issue 34):
+# "for hours" is "four hours", "to minutes" "two minutes". Before any other word they are
+# words.
+HOMOPHONES = {
+    "ru": {}, "en": {"for": "four", "fore": "four", "to": "two", "too": "two", "won": "one",
+                     "ate": "eight"},
+    "uk": {}, "pl": {}, "de": {},
+}
 # Words that stand for "one" before a unit ("an hour").
 ONE_WORDS = {"ru": set(), "en": {"a", "an"}, "uk": set(), "pl": set(), "de": set()}
 # A unit word alone that means one of it ("час": an hour).
@@ -253,7 +261,7 @@ def collapse(words, lang):
     "h:mm" tokens stay one token."""
     units, teens, tens = NUMBERS[lang]
     values = []
-    for w in digit_pieces(rejoin(unglue(words, lang), lang)):
+    for w in digit_pieces(homophones(rejoin(unglue(words, lang), lang), lang)):
         joined = compound(w, lang)
         if joined is not None:
             values.append(str(joined))
@@ -286,6 +294,15 @@ def collapse(words, lang):
         else:
             out.append(v)
     return out
+
+
+def homophones(words, lang):
+    """A number word's homophone right before a unit word becomes that number word ("for
+    hours" → "four hours"); anywhere else it stays the word it is."""
+    sounds = HOMOPHONES.get(lang, {})
+    units = TIME_UNITS[lang]
+    return [sounds[w] if w in sounds and i + 1 < len(words) and words[i + 1] in units else w
+            for i, w in enumerate(words)]
 
 
 def compound(word, lang):

@@ -29,6 +29,14 @@ class Numbers(unittest.TestCase):
         self.assertEqual(collapse(tokens("пятьдесят однаминута"), "ru"), ["51", "минута"])
         self.assertEqual(collapse(tokens("белыми"), "ru"), ["белыми"])
 
+    def test_a_homophone_before_a_unit_word_is_the_number(self):
+        # Issue 34's judging rule: "for hours" is heard as "four hours".
+        self.assertEqual(parse_times("White, for hours.", "en"), {14400})
+        self.assertEqual(parse_times("twenty for minutes", "en"), {1440})
+        self.assertEqual(parse_times("to minutes ten seconds", "en"), {130})
+        # Before any other word it is the word it is.
+        self.assertEqual(parse_times("Time for White: one hour.", "en"), {3600})
+
     def test_english_words_hyphens_and_digits(self):
         self.assertEqual(parse_times("One hour twelve minutes.", "en"), {4320})
         self.assertEqual(parse_times("twenty-one minutes", "en"), {1260})

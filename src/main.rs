@@ -216,6 +216,19 @@ enum CliCommand {
         /// The clips (mono 16-bit WAV), in order.
         clips: Vec<PathBuf>,
     },
+    /// Correct the voice-pack clips whose level the encoding moved (voices/build.sh runs it):
+    /// prints how many it changed.
+    #[command(hide = true)]
+    VoiceRelevel {
+        /// The pack's audio as decoded (mono WAV).
+        #[arg(long)]
+        decoded: PathBuf,
+        /// The clips' places in it, as `voice-join` printed them.
+        #[arg(long)]
+        spans: PathBuf,
+        /// The mastered clips (mono 16-bit WAV), in the same order: rewritten where corrected.
+        clips: Vec<PathBuf>,
+    },
     /// Render the intelligibility test set (`make listen`): one WAV per sentence and a
     /// manifest (`manifest.jsonl`) in `--out`.
     #[command(hide = true)]
@@ -520,6 +533,11 @@ fn main() -> ExitCode {
             continuing,
         } => cli::voice_master(&input, &out, continuing),
         CliCommand::VoiceJoin { out, gap_ms, clips } => cli::voice_join(&out, gap_ms, &clips),
+        CliCommand::VoiceRelevel {
+            decoded,
+            spans,
+            clips,
+        } => cli::voice_relevel(&decoded, &spans, &clips),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

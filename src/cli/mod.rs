@@ -22,7 +22,7 @@ pub use learn::learn;
 pub use listen::{listen_set_command, listen_stretch, ListenSetOptions};
 use std::io::Write;
 use std::path::Path;
-pub use voice_tools::{voice_catalog, voice_join, voice_master};
+pub use voice_tools::{voice_catalog, voice_join, voice_master, voice_relevel};
 
 /// Why a subcommand failed, and the exit code that says so.
 #[derive(Debug, thiserror::Error)]

@@ -194,8 +194,9 @@ pub fn moves(path: &Path, format: MovesFormat) -> Result<(), Failure> {
     warn_evidence(&journal, &name);
     let rows = crate::journal::time_log::time_log(&journal, &name)?;
     let lines = match format {
-        MovesFormat::Csv => std::iter::once(crate::journal::time_log::CSV_HEADER.to_string())
-            .chain(rows.iter().map(|row| row.csv()))
+        MovesFormat::Csv => crate::journal::time_log::csv_text(&rows)
+            .lines()
+            .map(str::to_string)
             .collect(),
         MovesFormat::Json => rows
             .iter()

@@ -104,7 +104,7 @@ pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
 #[error(
     "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
      ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | rollback MOVE [SIDE] | \
-     say AUDIENCE TEXT… | new-game [--force] | reload"
+     result white|black|draw | say AUDIENCE TEXT… | new-game [--force] | reload"
 )]
 pub struct CtlUsage;
 
@@ -125,6 +125,7 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
         }
         ["ruling", ruling] => serde_json::json!({"cmd": "ruling", "ruling": ruling}),
         ["check", listener] => serde_json::json!({"cmd": "check", "listener": listener}),
+        ["result", outcome] => serde_json::json!({"cmd": "result", "outcome": outcome}),
         ["rollback", moves, side @ ..] if side.len() <= 1 => {
             let moves: u32 = moves.parse().map_err(|_| CtlUsage)?;
             match side {

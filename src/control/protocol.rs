@@ -10,6 +10,7 @@
 //! | `{"cmd":"set","side":"white","time":"45:00"}` | set a time (rule 1.7.8 limits cuts) |
 //! | `{"cmd":"adjust","side":"black","delta":"-5:00"}` | add or take time |
 //! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
+//! | `{"cmd":"result","outcome":"white"}` | the arbiter's result of a game decided on the board (`black`, `draw`); ends the game |
 //! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
 //! | `{"cmd":"rollback","moves":23,"side":"black"}` | back to the instant that move was completed (D.2.9; `side` defaults to black) |
 //! | `{"cmd":"say","audience":"white","text":"…"}` | the arbiter's message into an audience |
@@ -17,7 +18,7 @@
 //! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
 
 use crate::clock::time::{parse_duration, parse_signed_duration, Clock};
-use crate::clock::{Input, Ruling, Side};
+use crate::clock::{Input, Outcome, Ruling, Side};
 use crate::hearing::Listener;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +49,9 @@ enum Wire {
     },
     Check {
         listener: Listener,
+    },
+    Result {
+        outcome: Outcome,
     },
     Rollback {
         moves: u32,
@@ -159,6 +163,7 @@ impl TryFrom<Wire> for ArbiterCommand {
                 }))
             }
             Wire::Check { listener } => ArbiterCommand::Check(listener),
+            Wire::Result { outcome } => ArbiterCommand::Game(Input::Result(outcome)),
             Wire::Rollback { moves, side } => {
                 ArbiterCommand::Rollback(crate::clock::Rollback { moves, side })
             }
@@ -208,6 +213,7 @@ impl TryFrom<&ArbiterCommand> for Wire {
                         side,
                     }
                 }
+                Input::Result(outcome) => Wire::Result { outcome },
                 other @ (Input::Press(_) | Input::Stop(_) | Input::Query(_)) => {
                     return Err(RequestError::PlayersInput(other))
                 }
@@ -263,6 +269,10 @@ mod tests {
             ArbiterCommand::Check(Listener::Arbiter)
         );
         assert_eq!(
+            ok(r#"{"cmd":"result","outcome":"draw"}"#),
+            ArbiterCommand::Game(Input::Result(Outcome::Draw))
+        );
+        assert_eq!(
             ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
             ArbiterCommand::Say(Listener::All, "Тур окончен".into())
         );
@@ -289,6 +299,7 @@ mod tests {
         assert!(err(&[0xff, 0xfe]).contains("UTF-8"));
         assert!(err(&vec![b' '; MAX_REQUEST + 1]).contains("too long"));
         assert!(err(b"{\"cmd\":\"ruling\",\"ruling\":\"no-moves\"}").contains("needs \"side\""));
+        assert!(err(b"{\"cmd\":\"result\",\"outcome\":\"white-wins\"}").contains("unknown variant"));
     }
 
     #[test]
@@ -307,6 +318,9 @@ mod tests {
             ArbiterCommand::Game(Input::Ruling(Ruling::Resign)),
             ArbiterCommand::Game(Input::Ruling(Ruling::Draw)),
             ArbiterCommand::Game(Input::Ruling(Ruling::NoMoves(Side::Black))),
+            ArbiterCommand::Game(Input::Result(Outcome::White)),
+            ArbiterCommand::Game(Input::Result(Outcome::Black)),
+            ArbiterCommand::Game(Input::Result(Outcome::Draw)),
             ArbiterCommand::Check(Listener::Arbiter),
             ArbiterCommand::Say(Listener::All, "Тур \"окончен\"\nдо завтра".into()),
             ArbiterCommand::NewGame { force: false },

@@ -78,3 +78,132 @@ fn the_arbiters_result_through_the_station_ends_the_game_and_the_station_logs_it
         std::fs::read_to_string(&log).ok().as_deref() == Some(expected.as_str())
     });
 }
+
+/// `talkclock station SUBCOMMAND …` with the hall's station configuration: (code, output).
+fn station_command(hall: &Hall, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("station")
+        .args(args)
+        .arg("--config")
+        .arg(hall.station_config())
+        .output()
+        .expect("station runs");
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The last record's digest of a journal.
+fn last_digest(journal: &std::path::Path) -> String {
+    json_lines(journal)
+        .last()
+        .and_then(|r| r["digest"].as_str().map(str::to_string))
+        .expect("a digest")
+}
+
+#[test]
+fn thirty_boards_end_a_round_and_every_board_is_in_the_results_with_its_result() {
+    const BOARDS: u32 = 30;
+    let hall = Hall::new(BOARDS);
+    let _station = hall.station();
+    let pairings = hall.dir.path().join("round-1.csv");
+    let mut csv = String::from("board,white,black\n");
+    for n in 1..=BOARDS {
+        csv.push_str(&format!("{n},White {n},\"Black, {n}\"\n"));
+    }
+    std::fs::write(&pairings, csv).expect("pairings");
+    let (code, out) = station_command(
+        &hall,
+        &["pairings", pairings.to_str().expect("path"), "--round", "1"],
+    );
+    assert_eq!(code, 0, "{out}");
+    // Odd boards: Black's flag falls (a 4 s game; White moved). Even boards: the arbiter's result, board
+    // 2k White's win when k is odd, a draw when even; board 30 is still being played.
+    let files: Vec<BoardFiles> = (1..=BOARDS)
+        .map(|n| {
+            let time = if n % 2 == 1 { "0:04" } else { "5:00" };
+            hall.board_files(n, time, hall.broker.port())
+        })
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    for board in boards.iter_mut() {
+        board.key("s");
+        board.key("w");
+    }
+    wait_for(Duration::from_secs(60), "every board on the broker", || {
+        let status = hall.status();
+        (1..=BOARDS).all(|n| status.contains(&format!("board {n}  ")))
+    });
+    for n in (2..BOARDS).step_by(2) {
+        let outcome = if (n / 2) % 2 == 1 { "white" } else { "draw" };
+        let (code, reply) = hall.ctl(n, &["result", outcome]);
+        assert_eq!(code, 0, "board {n}: {reply}");
+    }
+    for (i, f) in files.iter().enumerate() {
+        let n = i as u32 + 1;
+        if n == BOARDS {
+            continue;
+        }
+        wait_for(
+            Duration::from_secs(60),
+            &format!("board {n}'s result"),
+            || {
+                json_lines(&f.transcript)
+                    .iter()
+                    .any(|l| l["event"] == "result")
+            },
+        );
+    }
+    for (i, f) in files.iter().enumerate() {
+        let n = i as u32 + 1;
+        wait_for(
+            Duration::from_secs(60),
+            &format!("board {n} mirrored"),
+            || {
+                mirror_of(&hall.mirror(), n, &f.journal)
+                    .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&f.journal).ok())
+            },
+        );
+    }
+    let (code, out) = station_command(&hall, &["results", "--round", "1"]);
+    assert_eq!(code, 0, "{out}");
+    let dir = hall.dir.path().join("rounds").join("round-1");
+    let text = std::fs::read_to_string(dir.join("results.csv")).expect("results.csv");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "board,white,black,result,ended,white_time,black_time,white_moves,black_moves,digest,time_log"
+    );
+    assert_eq!(lines.len(), 1 + BOARDS as usize, "{text}");
+    for (i, f) in files.iter().enumerate() {
+        let n = i as u32 + 1;
+        let line = lines[n as usize];
+        let (result, ended) = match n {
+            BOARDS => ("unfinished", ""),
+            n if n % 2 == 1 => ("1-0", "flag"),
+            n if (n / 2) % 2 == 1 => ("1-0", "arbiter"),
+            _ => ("½-½", "arbiter"),
+        };
+        let start = format!("{n},White {n},\"Black, {n}\",{result},{ended},");
+        assert!(line.starts_with(&start), "board {n}: {line}");
+        let fields: Vec<&str> = line.rsplitn(3, ',').collect();
+        assert_eq!(fields[0], format!("board-{n}.moves.csv"), "{line}");
+        assert_eq!(fields[1], last_digest(&f.journal), "board {n}: the digest");
+        if n % 2 == 1 {
+            assert!(
+                line.contains(",0:00,1,0,"),
+                "board {n}: Black's flag: {line}"
+            );
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.join(format!("board-{n}.moves.csv"))).expect("log"),
+            boards_time_log(&f.journal),
+            "board {n}: the time log"
+        );
+    }
+}

@@ -207,3 +207,74 @@ fn thirty_boards_end_a_round_and_every_board_is_in_the_results_with_its_result()
         );
     }
 }
+
+/// The players' names in a board's last state the station holds.
+fn names_shown(hall: &Hall, board: u32) -> Option<(String, String)> {
+    let path = hall
+        .mirror()
+        .join(format!("board-{board}"))
+        .join("state.json");
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    Some((
+        state["names"]["white"].as_str()?.to_string(),
+        state["names"]["black"].as_str()?.to_string(),
+    ))
+}
+
+#[test]
+fn the_rounds_names_reach_each_paired_board_online_or_later_and_a_bad_file_applies_nothing() {
+    let hall = Hall::new(3);
+    let _station = hall.station();
+    let files: Vec<BoardFiles> = (1..=3)
+        .map(|n| hall.board_files(n, "5:00", hall.broker.port()))
+        .collect();
+    let _one = hall.board(&files[0]);
+    let _two = hall.board(&files[1]);
+    wait_for(Duration::from_secs(20), "boards 1 and 2's states", || {
+        names_shown(&hall, 1).is_some() && names_shown(&hall, 2).is_some()
+    });
+    let before_two = names_shown(&hall, 2);
+    // A file with two bad lines: both told, with their line numbers; nothing applied.
+    let bad = hall.dir.path().join("bad.csv");
+    std::fs::write(
+        &bad,
+        "board,white,black\n1,Anna\nx,Clara,Denis\n3,Clara,Denis\n",
+    )
+    .expect("write");
+    let (code, out) = station_command(
+        &hall,
+        &["pairings", bad.to_str().expect("path"), "--round", "2"],
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("bad.csv:2: 2 fields"), "{out}");
+    assert!(out.contains("bad.csv:3: \"x\" is no board number"), "{out}");
+    let kept = hall
+        .dir
+        .path()
+        .join("rounds")
+        .join("round-2")
+        .join("pairings.json");
+    assert!(!kept.exists(), "nothing applied");
+    let good = hall.dir.path().join("round-2.csv");
+    std::fs::write(
+        &good,
+        "1,Anna Ivanova,Boris Petrov\n3,Clara Schmidt,Denis Roy\n",
+    )
+    .expect("write");
+    let (code, out) = station_command(
+        &hall,
+        &["pairings", good.to_str().expect("path"), "--round", "2"],
+    );
+    assert_eq!(code, 0, "{out}");
+    let want = |w: &str, b: &str| Some((w.to_string(), b.to_string()));
+    wait_for(Duration::from_secs(30), "board 1 shows its pairing", || {
+        names_shown(&hall, 1) == want("Anna Ivanova", "Boris Petrov")
+    });
+    // Board 3 was not online: it gets its names when it connects.
+    let _three = hall.board(&files[2]);
+    wait_for(Duration::from_secs(30), "board 3 shows its pairing", || {
+        names_shown(&hall, 3) == want("Clara Schmidt", "Denis Roy")
+    });
+    // Board 2 is not in the file: it keeps its names.
+    assert_eq!(names_shown(&hall, 2), before_two);
+}

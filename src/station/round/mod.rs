@@ -5,6 +5,7 @@
 //!
 //! A round's files live in `rounds/round-<N>/` beside the station's mirror folder.
 
+pub mod names;
 pub mod pairings;
 pub mod results;
 pub mod trf;

@@ -376,3 +376,7 @@ fn tag(t: &str) -> Option<(&str, String)> {
     }
     Some((name, value))
 }
+
+#[cfg(test)]
+#[path = "pairings_tests.rs"]
+mod tests;

@@ -38,7 +38,9 @@ fn round_blocks_start_at_column_92_and_every_ten() {
 #[test]
 fn round_2s_pairings_are_numbered_by_each_pairs_higher_ranked_player() {
     let pairs = pairings(FIXTURE, "open.trf", 2).expect("pairings");
-    let got: Vec<(u32, &str, &str, Option<u32>, Option<u32>)> = pairs
+    /// Board, White, Black, White's rank, Black's rank.
+    type Row<'a> = (u32, &'a str, &'a str, Option<u32>, Option<u32>);
+    let got: Vec<Row> = pairs
         .iter()
         .map(|p| {
             (

@@ -39,7 +39,7 @@ pub enum Phase {
     },
     /// This side's flag fell.
     Flagged(Side),
-    /// The arbiter's ruling ended the game.
+    /// The arbiter's ruling, or his result of a game decided on the board, ended the game.
     Finished,
 }
 

@@ -140,3 +140,29 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
     };
     Ok(json)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn ctl_result_builds_the_result_request_the_daemon_reads() {
+        for outcome in ["white", "black", "draw"] {
+            let json = request_for(&words(&["result", outcome])).expect("words");
+            assert_eq!(
+                json,
+                serde_json::json!({"cmd": "result", "outcome": outcome})
+            );
+            let line = json.to_string();
+            assert!(crate::control::protocol::parse_request(line.as_bytes()).is_ok());
+        }
+        assert!(request_for(&words(&["result"])).is_err());
+        assert!(request_for(&words(&["result", "white", "black"])).is_err());
+        let wrong = request_for(&words(&["result", "white-wins"])).expect("sent as typed");
+        assert!(crate::control::protocol::parse_request(wrong.to_string().as_bytes()).is_err());
+    }
+}

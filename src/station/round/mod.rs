@@ -52,6 +52,9 @@ pub struct Round {
     /// The TRF-16 file's text, when they came from one (the results fill its round's columns).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trf: Option<String>,
+    /// The TRF-16 file was Latin-1, not UTF-8: the filled file is written back in Latin-1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub latin1: bool,
     /// Every board's pairing, by board.
     pub pairings: Vec<Pairing>,
 }

@@ -79,9 +79,9 @@ pub fn read(path: &Path, round: Option<u32>) -> Result<Round, PairingsError> {
         source,
     })?;
     // TRF-16 files are often Latin-1: a byte that is no UTF-8 reads as its Latin-1 letter.
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    let (text, latin1) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(e) => (e.into_bytes().iter().map(|&b| b as char).collect(), true),
     };
     let file = path.display().to_string();
     let kind = kind(path, &text);
@@ -103,6 +103,7 @@ pub fn read(path: &Path, round: Option<u32>) -> Result<Round, PairingsError> {
         round: n,
         source: path.to_path_buf(),
         trf: (kind == Kind::Trf).then_some(text),
+        latin1: latin1 && kind == Kind::Trf,
         pairings,
     })
 }

@@ -297,7 +297,16 @@ pub fn write(mirror: &Path, n: u32) -> Result<Vec<PathBuf>, ResultsError> {
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "round.trf".to_string());
             let path = dir.join(name);
-            std::fs::write(&path, filled).map_err(io(&path))?;
+            let bytes = if round.latin1 {
+                // Read as Latin-1 (each byte its letter): each letter back to its byte.
+                filled
+                    .chars()
+                    .map(|c| u8::try_from(c).unwrap_or(b'?'))
+                    .collect()
+            } else {
+                filled.into_bytes()
+            };
+            std::fs::write(&path, bytes).map_err(io(&path))?;
             written.insert(1, path);
         }
     }

@@ -104,6 +104,7 @@ fn the_results_fill_round_2s_columns_opponent_colour_and_code() {
         round: 2,
         source: PathBuf::from("open.trf"),
         trf: Some(FIXTURE.to_string()),
+        latin1: false,
         pairings: pairings(FIXTURE, "open.trf", 2).expect("pairings"),
     };
     // Board 1 (4 – 1): 0-1; board 2 (2 – 3): a draw.

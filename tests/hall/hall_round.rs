@@ -278,3 +278,85 @@ fn the_rounds_names_reach_each_paired_board_online_or_later_and_a_bad_file_appli
     // Board 2 is not in the file: it keeps its names.
     assert_eq!(names_shown(&hall, 2), before_two);
 }
+
+/// Four players of a TRF-16 file, round 1 paired: 1 (White) – 3 on board 1, 4 (White) – 2 on
+/// board 2 (boards by each pair's higher-ranked player). Written by hand: round 1's block is
+/// columns 92–99.
+const TRF: &str = "\
+012 Hall Open 2026
+001    1 m    Ivanov, Ivan                      2100 RUS             1990/01/01  0.0    1     3 w
+001    2 m    Petrov, Petr                      2000 RUS             1990/01/01  0.0    2     4 b
+001    3 m    Sidorov, Sidor                    1900 RUS             1990/01/01  0.0    3     1 b
+001    4 m    Smirnova, Anna                    1800 RUS             1990/01/01  0.0    4     2 w
+";
+
+#[test]
+fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program() {
+    let hall = Hall::new(2);
+    let _station = hall.station();
+    let trf = hall.dir.path().join("open.trf");
+    std::fs::write(&trf, TRF).expect("write");
+    let (code, out) = station_command(
+        &hall,
+        &["pairings", trf.to_str().expect("path"), "--round", "1"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("board 1: Ivanov, Ivan - Sidorov, Sidor"),
+        "{out}"
+    );
+    assert!(
+        out.contains("board 2: Smirnova, Anna - Petrov, Petr"),
+        "{out}"
+    );
+    let files: Vec<BoardFiles> = (1..=2)
+        .map(|n| hall.board_files(n, "5:00", hall.broker.port()))
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    for board in boards.iter_mut() {
+        board.key("s");
+        board.key("w");
+    }
+    wait_for(Duration::from_secs(30), "both boards on the broker", || {
+        let status = hall.status();
+        status.contains("board 1  ") && status.contains("board 2  ")
+    });
+    // Board 1: Black (Sidorov, 3) wins; board 2 is a draw.
+    for (n, outcome) in [(1, "black"), (2, "draw")] {
+        let (code, reply) = hall.ctl(n, &["result", outcome]);
+        assert_eq!(code, 0, "{reply}");
+    }
+    for (i, f) in files.iter().enumerate() {
+        let n = i as u32 + 1;
+        wait_for(
+            Duration::from_secs(30),
+            &format!("board {n} mirrored"),
+            || {
+                mirror_of(&hall.mirror(), n, &f.journal)
+                    .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&f.journal).ok())
+            },
+        );
+    }
+    let (code, out) = station_command(&hall, &["results", "--round", "1"]);
+    assert_eq!(code, 0, "{out}");
+    let dir = hall.dir.path().join("rounds").join("round-1");
+    let filled = std::fs::read_to_string(dir.join("open.trf")).expect("the filled file");
+    let block = |rank: usize| -> String {
+        let line = filled.lines().nth(rank).expect("the player's row");
+        line.chars().skip(91).take(8).collect()
+    };
+    assert_eq!(block(1), "   3 w 0");
+    assert_eq!(block(3), "   1 b 1");
+    assert_eq!(block(2), "   4 b =");
+    assert_eq!(block(4), "   2 w =");
+    assert_eq!(filled.lines().next(), Some("012 Hall Open 2026"));
+    let results = std::fs::read_to_string(dir.join("results.csv")).expect("results.csv");
+    assert!(
+        results.contains("\n1,\"Ivanov, Ivan\",\"Sidorov, Sidor\",0-1,arbiter,"),
+        "{results}"
+    );
+    assert!(
+        results.contains("\n2,\"Smirnova, Anna\",\"Petrov, Petr\",½-½,arbiter,"),
+        "{results}"
+    );
+}

@@ -548,10 +548,7 @@ impl Game {
     /// game already over (a flag, a ruling, an earlier result) or not begun is refused.
     fn arbiters_result(&mut self, input: Input, outcome: Outcome) {
         if self.is_over() {
-            return self.reject(
-                input,
-                "the game is over: its result stands (a ruling decides a fallen flag)",
-            );
+            return self.reject(input, "the game is over: its result stands");
         }
         if self.phase == Phase::NotStarted {
             return self.reject(input, "the game has not started");

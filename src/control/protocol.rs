@@ -135,7 +135,7 @@ pub enum RequestError {
     )]
     UnknownRuling(String),
     /// `players` with an empty or overlong name.
-    #[error("`players` needs both names, each 1 to {MAX_NAME} characters")]
+    #[error("`players` needs both names, each 1 to {MAX_NAME} characters, no control characters")]
     BadName,
     /// `say` with nothing to say.
     #[error("`say` needs some text")]
@@ -193,7 +193,11 @@ impl TryFrom<Wire> for ArbiterCommand {
             }
             Wire::Players { white, black } => {
                 let (white, black) = (white.trim().to_string(), black.trim().to_string());
-                let fits = |n: &str| !n.is_empty() && n.chars().count() <= MAX_NAME;
+                let fits = |n: &str| {
+                    !n.is_empty()
+                        && n.chars().count() <= MAX_NAME
+                        && !n.chars().any(char::is_control)
+                };
                 if !fits(&white) || !fits(&black) {
                     return Err(RequestError::BadName);
                 }

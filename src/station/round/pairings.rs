@@ -157,6 +157,20 @@ fn check(pairings: &[(usize, Pairing)], file: &str, errors: &mut Vec<LineError>)
         if p.white.is_empty() || p.black.is_empty() {
             errors.push(line_error(file, *line, "a player's name is empty"));
         }
+        let unfit = |n: &str| {
+            n.chars().count() > crate::control::protocol::MAX_NAME
+                || n.chars().any(char::is_control)
+        };
+        if unfit(&p.white) || unfit(&p.black) {
+            errors.push(line_error(
+                file,
+                *line,
+                format!(
+                    "a player's name is longer than {} characters or holds control characters",
+                    crate::control::protocol::MAX_NAME
+                ),
+            ));
+        }
     }
 }
 

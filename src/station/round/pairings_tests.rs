@@ -22,7 +22,7 @@ fn a_csv_with_or_without_its_header_gives_every_board() {
 
 #[test]
 fn every_malformed_csv_line_is_told_with_its_number() {
-    let text = "board,white,black\n1,Ivanov\nx,A,B\n2,\"Open,B\n3,C,D\n3,E,F\n4,,G\n";
+    let text = "board,white,black\n1,Ivanov\nx,A,B\n2,\"Open,B\n3,C,D\n3,E,F\n4,,G\n5,A\u{7}B,C\n";
     let err = csv(text, "r.csv").expect_err("bad lines").to_string();
     let told: Vec<&str> = err.lines().collect();
     assert_eq!(
@@ -33,6 +33,7 @@ fn every_malformed_csv_line_is_told_with_its_number() {
             "r.csv:4: a quote is not closed",
             "r.csv:6: board 3 is already paired on line 5",
             "r.csv:7: a player's name is empty",
+            "r.csv:8: a player's name is longer than 100 characters or holds control characters",
         ],
         "{err}"
     );

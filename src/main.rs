@@ -390,7 +390,7 @@ impl RunArgs {
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = false)]
 struct StationArgs {
-    /// `status`, `ctl` or `passwd`; the station itself runs when omitted.
+    /// `status`, `ctl`, `pairings`, `results` or `passwd`; the station itself runs when omitted.
     #[command(subcommand)]
     command: Option<StationCommand>,
     /// The station's configuration (`station.toml`, see `docs/HALL.md`).
@@ -423,6 +423,23 @@ enum StationCommand {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         words: Vec<String>,
     },
+    /// Take a round's pairings (a TRF-16 file's round N, a PGN with [Round], [Board], [White],
+    /// [Black] tags, or a CSV board,white,black), keep them in the station's folder and send
+    /// each board its players' names (a board not online gets them when it connects).
+    Pairings {
+        /// The pairings file.
+        file: PathBuf,
+        /// The round (needed for TRF-16 and CSV; a PGN's [Round] otherwise).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Write round N's results: results.csv, each game's time log, and the TRF-16 file with
+    /// the round's columns filled when the pairings came from one.
+    Results {
+        /// The round.
+        #[arg(long)]
+        round: u32,
+    },
     /// Read the arbiters' dashboard password from standard input (its first line) and print
     /// the `password_hash = "…"` line for `[dashboard]` in station.toml.
     Passwd,
@@ -445,6 +462,10 @@ fn station(args: StationArgs) -> Result<(), cli::Failure> {
         }),
         Some(StationCommand::Status) => cli::station_status(&config),
         Some(StationCommand::Ctl { board, words }) => cli::station_ctl(&config, board, &words),
+        Some(StationCommand::Pairings { file, round }) => {
+            cli::station_pairings(&config, &file, round)
+        }
+        Some(StationCommand::Results { round }) => cli::station_results(&config, round),
         Some(StationCommand::Passwd) => cli::station_passwd(),
     }
 }

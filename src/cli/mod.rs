@@ -7,7 +7,10 @@ pub mod haptic_practice;
 mod learn;
 pub mod man;
 mod station;
-pub use station::{import_from_station, station, station_ctl, station_passwd, station_status};
+pub use station::{
+    import_from_station, station, station_ctl, station_pairings, station_passwd, station_results,
+    station_status,
+};
 mod listen;
 pub mod listen_set;
 mod simulated_journal;
@@ -85,6 +88,12 @@ pub enum Failure {
     /// The hall's station could not run (2 for its configuration, 1 otherwise).
     #[error("{0}")]
     Station(#[from] crate::station::run::StationError),
+    /// A round's pairings file has malformed lines, or cannot be read (exit 2).
+    #[error("{0}")]
+    Pairings(#[from] crate::station::round::pairings::PairingsError),
+    /// A round's results cannot be written (exit 1).
+    #[error("{0}")]
+    Results(#[from] crate::station::round::results::ResultsError),
 }
 
 impl Failure {
@@ -109,8 +118,13 @@ impl Failure {
             | Failure::Read { .. }
             | Failure::Usage(_)
             | Failure::CtlUsage(_)
+            | Failure::Pairings(_)
             | Failure::Inject(_) => 2,
-            Failure::Learn(_) | Failure::Stopped(_) | Failure::Io(_) | Failure::NoAudio(_) => 1,
+            Failure::Learn(_)
+            | Failure::Stopped(_)
+            | Failure::Io(_)
+            | Failure::NoAudio(_)
+            | Failure::Results(_) => 1,
         }
     }
 }
@@ -194,8 +208,9 @@ pub fn moves(path: &Path, format: MovesFormat) -> Result<(), Failure> {
     warn_evidence(&journal, &name);
     let rows = crate::journal::time_log::time_log(&journal, &name)?;
     let lines = match format {
-        MovesFormat::Csv => std::iter::once(crate::journal::time_log::CSV_HEADER.to_string())
-            .chain(rows.iter().map(|row| row.csv()))
+        MovesFormat::Csv => crate::journal::time_log::csv_text(&rows)
+            .lines()
+            .map(str::to_string)
             .collect(),
         MovesFormat::Json => rows
             .iter()

@@ -1,4 +1,4 @@
-//! `talkclock station` (run, `status`, `ctl`, `passwd`) and `talkclock import --from-station`.
+//! `talkclock station` (run, `status`, `ctl`, `passwd`, `pairings`, `results`) and `talkclock import --from-station`.
 
 use super::Failure;
 use crate::station::ctl::CtlError;
@@ -87,4 +87,33 @@ pub fn import_from_station(
     }
     println!("board {board}: the station's copy {}", file.display());
     super::import(&file, journal)
+}
+
+/// `talkclock station pairings FILE [--round N]`: reads the round's pairings (TRF-16, PGN or
+/// CSV), keeps them in the station's folder and sends each board its players' names.
+pub fn station_pairings(config: &Path, file: &Path, round: Option<u32>) -> Result<(), Failure> {
+    let station = crate::station::StationConfig::load(config)
+        .map_err(crate::station::run::StationError::from)?;
+    let round = crate::station::round::pairings::read(file, round)?;
+    let kept = round.save(&station.mirror)?;
+    for p in &round.pairings {
+        println!("board {}: {} - {}", p.board, p.white, p.black);
+    }
+    println!(
+        "round {}: {} boards, kept in {}",
+        round.round,
+        round.pairings.len(),
+        kept.display()
+    );
+    Ok(())
+}
+
+/// `talkclock station results --round N`: writes the round's results into its folder.
+pub fn station_results(config: &Path, round: u32) -> Result<(), Failure> {
+    let station = crate::station::StationConfig::load(config)
+        .map_err(crate::station::run::StationError::from)?;
+    for path in crate::station::round::results::write(&station.mirror, round)? {
+        println!("{}", path.display());
+    }
+    Ok(())
 }

@@ -39,7 +39,7 @@ pub enum Phase {
     },
     /// This side's flag fell.
     Flagged(Side),
-    /// The arbiter's ruling ended the game.
+    /// The arbiter's ruling, or his result of a game decided on the board, ended the game.
     Finished,
 }
 
@@ -274,6 +274,7 @@ impl Game {
             Input::Stop(side) => self.player_stop(side),
             Input::Ruling(ruling) => self.ruling(input, ruling),
             Input::Query(side) => self.query(side),
+            Input::Result(outcome) => self.arbiters_result(input, outcome),
         }
     }
 
@@ -541,6 +542,19 @@ impl Game {
             }
             (_, None) => self.reject(input, "no player has stopped the clock"),
         }
+    }
+
+    /// The arbiter's result for a game decided on the board: recorded, and the game ends. A
+    /// game already over (a flag, a ruling, an earlier result) or not begun is refused.
+    fn arbiters_result(&mut self, input: Input, outcome: Outcome) {
+        if self.is_over() {
+            return self.reject(input, "the game is over: its result stands");
+        }
+        if self.phase == Phase::NotStarted {
+            return self.reject(input, "the game has not started");
+        }
+        self.phase = Phase::Finished;
+        self.record(outcome, Reason::Arbiter);
     }
 
     fn emit_ruling(&mut self, ruling: RulingKind, side: Option<Side>) {

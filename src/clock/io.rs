@@ -40,7 +40,7 @@ pub struct Rollback {
 /// An input to the core, stamped by the caller with the instant it arrived.
 ///
 /// Serialized (in the journal) as `"start"`, `{"press":"white"}`, `{"set":["white",2700000]}`
-/// (milliseconds), `{"ruling":"draw"}`: the names are stable.
+/// (milliseconds), `{"ruling":"draw"}`, `{"result":"white"}`: the names are stable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Input {
@@ -62,6 +62,9 @@ pub enum Input {
     Ruling(Ruling),
     /// A player asks for his time.
     Query(Side),
+    /// The arbiter's result for a game decided on the board (checkmate, an agreed draw…),
+    /// where no ruling covers it: recorded, and the game ends.
+    Result(Outcome),
 }
 
 /// Who won.
@@ -99,6 +102,8 @@ pub enum Reason {
     /// 1.7.13: a draw recorded on a clock stop in a control to the end of the game.
     #[serde(rename = "draw_1_7_13")]
     Draw1713,
+    /// The arbiter recorded the result of a game decided on the board (`ctl result`).
+    Arbiter,
 }
 
 /// The result as recorded (provisional until the arbiter confirms it).
@@ -258,6 +263,17 @@ pub struct Stamped {
     pub event: Event,
 }
 
+/// Outcomes print as the arbiter writes them: `white`, `black`, `draw`.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::White => "white",
+            Outcome::Black => "black",
+            Outcome::Draw => "draw",
+        })
+    }
+}
+
 impl std::fmt::Display for Ruling {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -286,6 +302,7 @@ impl std::fmt::Display for Input {
             Input::Stop(side) => write!(f, "stop {side}"),
             Input::Ruling(ruling) => write!(f, "ruling {ruling}"),
             Input::Query(side) => write!(f, "query {side}"),
+            Input::Result(outcome) => write!(f, "result {outcome}"),
         }
     }
 }

@@ -664,3 +664,82 @@ fn the_time_used_counts_each_clocks_running_time_without_pauses() {
         5 * MINUTE - 25 * SECOND + 20 * SECOND
     );
 }
+
+#[test]
+fn the_arbiters_result_ends_a_game_decided_on_the_board() {
+    let mut game = sudden_death(HOUR);
+    game.handle(0, Input::Start);
+    game.handle(10 * SECOND, Input::Press(White));
+    events(&mut game);
+    game.handle(25 * SECOND, Input::Result(Outcome::Black));
+    assert_eq!(game.phase(), Phase::Finished);
+    assert!(game.is_over());
+    assert_eq!(
+        game.result(),
+        Some(GameResult {
+            outcome: Outcome::Black,
+            reason: Reason::Arbiter
+        })
+    );
+    assert_eq!(
+        stamped(&mut game),
+        vec![(
+            25 * SECOND,
+            Event::Result {
+                outcome: Outcome::Black,
+                reason: Reason::Arbiter
+            }
+        )]
+    );
+    // Black's clock ran 15 s and stopped with the game.
+    assert_eq!(game.remaining(Black, 99 * SECOND), HOUR - 15 * SECOND);
+    assert_eq!(game.remaining(White, 99 * SECOND), HOUR - 10 * SECOND);
+}
+
+#[test]
+fn the_arbiters_result_overrides_a_players_stop_with_a_draw() {
+    let mut game = sudden_death(HOUR);
+    game.handle(0, Input::Start);
+    game.handle(10 * SECOND, Input::Stop(White));
+    game.handle(20 * SECOND, Input::Result(Outcome::Draw));
+    assert_eq!(game.result().map(|r| r.outcome), Some(Outcome::Draw));
+    assert_eq!(game.result().map(|r| r.reason), Some(Reason::Arbiter));
+}
+
+#[test]
+fn the_arbiters_result_is_refused_for_a_game_already_over_or_not_begun() {
+    let mut game = sudden_death(HOUR);
+    game.handle(0, Input::Result(Outcome::White));
+    assert!(
+        matches!(&events(&mut game)[..], [Event::Rejected { input, .. }] if input == "result white")
+    );
+    assert_eq!(game.result(), None);
+    game.handle(0, Input::Start);
+    game.handle(SECOND, Input::Result(Outcome::White));
+    events(&mut game);
+    game.handle(2 * SECOND, Input::Result(Outcome::Draw));
+    assert!(
+        matches!(&events(&mut game)[..], [Event::Rejected { input, reason }]
+        if input == "result draw" && reason.contains("game is over"))
+    );
+    assert_eq!(game.result().map(|r| r.outcome), Some(Outcome::White));
+    let mut flagged = sudden_death(SECOND);
+    flagged.handle(0, Input::Start);
+    flagged.handle(5 * SECOND, Input::Result(Outcome::White));
+    assert_eq!(
+        flagged.result().map(|r| r.reason),
+        Some(Reason::TimeForfeit)
+    );
+}
+
+#[test]
+fn the_arbiters_result_reads_and_prints_as_a_script_line() {
+    let input = Input::Result(Outcome::Draw);
+    assert_eq!(input.to_string(), "result draw");
+    assert_eq!(
+        serde_json::to_string(&input).unwrap(),
+        r#"{"result":"draw"}"#
+    );
+    let back: Input = serde_json::from_str(r#"{"result":"white"}"#).unwrap();
+    assert_eq!(back, Input::Result(Outcome::White));
+}

@@ -104,7 +104,7 @@ pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
 #[error(
     "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
      ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | rollback MOVE [SIDE] | \
-     say AUDIENCE TEXT… | new-game [--force] | reload"
+     result white|black|draw | say AUDIENCE TEXT… | new-game [--force] | reload"
 )]
 pub struct CtlUsage;
 
@@ -125,6 +125,7 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
         }
         ["ruling", ruling] => serde_json::json!({"cmd": "ruling", "ruling": ruling}),
         ["check", listener] => serde_json::json!({"cmd": "check", "listener": listener}),
+        ["result", outcome] => serde_json::json!({"cmd": "result", "outcome": outcome}),
         ["rollback", moves, side @ ..] if side.len() <= 1 => {
             let moves: u32 = moves.parse().map_err(|_| CtlUsage)?;
             match side {
@@ -138,4 +139,30 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
         _ => return Err(CtlUsage),
     };
     Ok(json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn ctl_result_builds_the_result_request_the_daemon_reads() {
+        for outcome in ["white", "black", "draw"] {
+            let json = request_for(&words(&["result", outcome])).expect("words");
+            assert_eq!(
+                json,
+                serde_json::json!({"cmd": "result", "outcome": outcome})
+            );
+            let line = json.to_string();
+            assert!(crate::control::protocol::parse_request(line.as_bytes()).is_ok());
+        }
+        assert!(request_for(&words(&["result"])).is_err());
+        assert!(request_for(&words(&["result", "white", "black"])).is_err());
+        let wrong = request_for(&words(&["result", "white-wins"])).expect("sent as typed");
+        assert!(crate::control::protocol::parse_request(wrong.to_string().as_bytes()).is_err());
+    }
 }

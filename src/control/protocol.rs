@@ -10,16 +10,21 @@
 //! | `{"cmd":"set","side":"white","time":"45:00"}` | set a time (rule 1.7.8 limits cuts) |
 //! | `{"cmd":"adjust","side":"black","delta":"-5:00"}` | add or take time |
 //! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
+//! | `{"cmd":"result","outcome":"white"}` | the arbiter's result of a game decided on the board (`black`, `draw`); ends the game |
 //! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
 //! | `{"cmd":"rollback","moves":23,"side":"black"}` | back to the instant that move was completed (D.2.9; `side` defaults to black) |
+//! | `{"cmd":"players","white":"…","black":"…"}` | the players' names (the station sends a round's pairings) |
 //! | `{"cmd":"say","audience":"white","text":"…"}` | the arbiter's message into an audience |
 //! | `{"cmd":"new-game"}` | set up a new game; a game in progress only with `"force":true` |
 //! | `{"cmd":"reload"}` | re-read the config (only while paused or between games) |
 
 use crate::clock::time::{parse_duration, parse_signed_duration, Clock};
-use crate::clock::{Input, Ruling, Side};
+use crate::clock::{Input, Outcome, Ruling, Side};
 use crate::hearing::Listener;
 use serde::{Deserialize, Serialize};
+
+/// The longest player's name `players` takes, in characters.
+pub const MAX_NAME: usize = 100;
 
 /// The longest request line accepted, in bytes.
 pub const MAX_REQUEST: usize = 64 * 1024;
@@ -49,6 +54,9 @@ enum Wire {
     Check {
         listener: Listener,
     },
+    Result {
+        outcome: Outcome,
+    },
     Rollback {
         moves: u32,
         #[serde(default = "black")]
@@ -57,6 +65,10 @@ enum Wire {
     Say {
         audience: Listener,
         text: String,
+    },
+    Players {
+        white: String,
+        black: String,
     },
     NewGame {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -83,6 +95,13 @@ pub enum ArbiterCommand {
     Rollback(crate::clock::Rollback),
     /// Speak the arbiter's text into an audience.
     Say(Listener, String),
+    /// The players' names for this board (a round's pairings, sent by the station).
+    Players {
+        /// White's name.
+        white: String,
+        /// Black's name.
+        black: String,
+    },
     /// Begin a new game; `force` confirms closing a game in progress.
     NewGame {
         /// The arbiter confirmed that the game in progress is to be closed.
@@ -115,6 +134,9 @@ pub enum RequestError {
         "unknown ruling `{0}`: expected misunderstanding, resign, draw or no-moves (with side)"
     )]
     UnknownRuling(String),
+    /// `players` with an empty or overlong name.
+    #[error("`players` needs both names, each 1 to {MAX_NAME} characters, no control characters")]
+    BadName,
     /// `say` with nothing to say.
     #[error("`say` needs some text")]
     NothingToSay,
@@ -159,6 +181,7 @@ impl TryFrom<Wire> for ArbiterCommand {
                 }))
             }
             Wire::Check { listener } => ArbiterCommand::Check(listener),
+            Wire::Result { outcome } => ArbiterCommand::Game(Input::Result(outcome)),
             Wire::Rollback { moves, side } => {
                 ArbiterCommand::Rollback(crate::clock::Rollback { moves, side })
             }
@@ -167,6 +190,18 @@ impl TryFrom<Wire> for ArbiterCommand {
                     return Err(RequestError::NothingToSay);
                 }
                 ArbiterCommand::Say(audience, text)
+            }
+            Wire::Players { white, black } => {
+                let (white, black) = (white.trim().to_string(), black.trim().to_string());
+                let fits = |n: &str| {
+                    !n.is_empty()
+                        && n.chars().count() <= MAX_NAME
+                        && !n.chars().any(char::is_control)
+                };
+                if !fits(&white) || !fits(&black) {
+                    return Err(RequestError::BadName);
+                }
+                ArbiterCommand::Players { white, black }
             }
             Wire::NewGame { force } => ArbiterCommand::NewGame { force },
             Wire::Reload {} => ArbiterCommand::Reload,
@@ -208,6 +243,7 @@ impl TryFrom<&ArbiterCommand> for Wire {
                         side,
                     }
                 }
+                Input::Result(outcome) => Wire::Result { outcome },
                 other @ (Input::Press(_) | Input::Stop(_) | Input::Query(_)) => {
                     return Err(RequestError::PlayersInput(other))
                 }
@@ -222,6 +258,10 @@ impl TryFrom<&ArbiterCommand> for Wire {
             ArbiterCommand::Say(audience, text) => Wire::Say {
                 audience: *audience,
                 text: text.clone(),
+            },
+            ArbiterCommand::Players { white, black } => Wire::Players {
+                white: white.clone(),
+                black: black.clone(),
             },
             ArbiterCommand::NewGame { force } => Wire::NewGame { force: *force },
             ArbiterCommand::Reload => Wire::Reload {},
@@ -263,6 +303,10 @@ mod tests {
             ArbiterCommand::Check(Listener::Arbiter)
         );
         assert_eq!(
+            ok(r#"{"cmd":"result","outcome":"draw"}"#),
+            ArbiterCommand::Game(Input::Result(Outcome::Draw))
+        );
+        assert_eq!(
             ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
             ArbiterCommand::Say(Listener::All, "Тур окончен".into())
         );
@@ -289,6 +333,10 @@ mod tests {
         assert!(err(&[0xff, 0xfe]).contains("UTF-8"));
         assert!(err(&vec![b' '; MAX_REQUEST + 1]).contains("too long"));
         assert!(err(b"{\"cmd\":\"ruling\",\"ruling\":\"no-moves\"}").contains("needs \"side\""));
+        assert!(
+            err(b"{\"cmd\":\"players\",\"white\":\" \",\"black\":\"B\"}").contains("both names")
+        );
+        assert!(err(b"{\"cmd\":\"result\",\"outcome\":\"white-wins\"}").contains("unknown variant"));
     }
 
     #[test]
@@ -307,10 +355,17 @@ mod tests {
             ArbiterCommand::Game(Input::Ruling(Ruling::Resign)),
             ArbiterCommand::Game(Input::Ruling(Ruling::Draw)),
             ArbiterCommand::Game(Input::Ruling(Ruling::NoMoves(Side::Black))),
+            ArbiterCommand::Game(Input::Result(Outcome::White)),
+            ArbiterCommand::Game(Input::Result(Outcome::Black)),
+            ArbiterCommand::Game(Input::Result(Outcome::Draw)),
             ArbiterCommand::Check(Listener::Arbiter),
             ArbiterCommand::Say(Listener::All, "Тур \"окончен\"\nдо завтра".into()),
             ArbiterCommand::NewGame { force: false },
             ArbiterCommand::NewGame { force: true },
+            ArbiterCommand::Players {
+                white: "Иванов, Иван".into(),
+                black: "O'Neil \"Jr\"".into(),
+            },
             ArbiterCommand::Reload,
         ];
         for command in commands {

@@ -51,6 +51,18 @@ impl MoveRow {
     }
 }
 
+/// The time log as `talkclock moves --format csv` prints it: the header, then a line a move,
+/// each ended by a newline.
+pub fn csv_text(rows: &[MoveRow]) -> String {
+    let mut text = String::from(CSV_HEADER);
+    text.push('\n');
+    for row in rows {
+        text.push_str(&row.csv());
+        text.push('\n');
+    }
+    text
+}
+
 /// What the replay saw just before a press was handled.
 struct Before {
     side: Side,

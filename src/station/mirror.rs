@@ -1,7 +1,8 @@
 //! The station's mirror of every board's journal: `<mirror>/board-<n>/<game>.jsonl` holds a
 //! game's journal lines in order, exactly as the board's journal holds them (so `talkclock
 //! replay` and `talkclock import` take it as they take a journal), and
-//! `<game>.alerts.jsonl` the alerts received. A record or alert already held is recognised
+//! `<game>.alerts.jsonl` the alerts received, and `<game>.moves.csv` the game's time log
+//! (`talkclock moves --format csv` of the mirror), rewritten whenever the mirror grew. A record or alert already held is recognised
 //! by its number and not written twice.
 //!
 //! A record is mirrored only once it fits the game's chain of digests: it must read as the
@@ -72,6 +73,8 @@ struct GameMirror {
     /// Alerts held.
     alerts: BTreeSet<u64>,
     dirty: bool,
+    /// Records were mirrored since the time log was last written.
+    log_stale: bool,
 }
 
 /// The mirror of every board.
@@ -102,6 +105,26 @@ pub struct Refusals {
 pub fn game_file(root: &Path, board: u32, game: &str) -> PathBuf {
     root.join(format!("board-{board}"))
         .join(format!("{game}.jsonl"))
+}
+
+/// The time log file beside a mirrored game's journal: `<game>.moves.csv`.
+pub fn time_log_file(journal: &Path) -> PathBuf {
+    journal.with_extension("moves.csv")
+}
+
+/// Rewrites the time log beside a mirrored game's journal (through a temporary file, so a
+/// reader never sees half of it). A mirror that holds no game record yet has no log.
+pub fn write_time_log(journal: &Path) -> std::io::Result<()> {
+    if std::fs::metadata(journal)?.len() == 0 {
+        return Ok(());
+    }
+    let name = journal.display().to_string();
+    let read = Journal::read(journal).map_err(std::io::Error::other)?;
+    let rows = crate::journal::time_log::time_log(&read, &name).map_err(std::io::Error::other)?;
+    let target = time_log_file(journal);
+    let temporary = journal.with_extension("moves.csv.part");
+    std::fs::write(&temporary, crate::journal::time_log::csv_text(&rows))?;
+    std::fs::rename(&temporary, &target)
 }
 
 /// A board's games in a mirror, newest first (by the wall clock of their game records).
@@ -304,6 +327,14 @@ impl Mirror {
                 g.alerts_file.sync_data()?;
                 g.dirty = false;
             }
+            if g.log_stale {
+                // The time log is derived: a journal it cannot replay (a configuration this
+                // station does not read) leaves it out, never the mirror's own sync.
+                g.log_stale = false;
+                if let Err(e) = write_time_log(&g.path) {
+                    tracing::warn!("station: no time log for {}: {e}", g.path.display());
+                }
+            }
         }
         Ok(())
     }
@@ -418,6 +449,7 @@ impl GameMirror {
             aside,
             alerts,
             dirty: false,
+            log_stale: true,
         };
         Ok((mirror, asides))
     }
@@ -454,6 +486,7 @@ impl GameMirror {
         self.tail.digest = digest;
         self.missing = false;
         self.dirty = true;
+        self.log_stale = true;
         Ok(Ok(()))
     }
 

@@ -10,6 +10,7 @@
 //! - [`watch`], which boards are silent, and what to ask them again (pure);
 //! - [`misfits`], what is told of the messages not taken, in bounded words (pure);
 //! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands;
+//! - [`round`], a round's pairings in and results out;
 //! - [`dashboard`], the arbiters' page (`[dashboard]`): every board, the alerts, commands
 //!   after a login.
 
@@ -20,6 +21,7 @@ pub mod dashboard;
 pub mod mirror;
 pub mod misfits;
 pub mod queue;
+pub mod round;
 pub mod run;
 pub mod status;
 pub mod watch;

@@ -162,6 +162,8 @@ struct Station {
     connected: bool,
     /// What was not taken of the boards' messages, told in bounded words.
     misfits: Misfits,
+    /// The round's names, sent to the boards.
+    names: super::round::names::NameSender,
 }
 
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
@@ -217,6 +219,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
     let (client, events) = mqtt::connect(&endpoint)?;
     let quit = quit_channel()?;
     let mut repeat = stdin_commands();
+    let mirror_root = mirror.root().to_path_buf();
     let mut station = Station {
         topics: Topics::new(&config.event),
         watch: Watch::new(config.silent_after),
@@ -229,6 +232,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         dashboard,
         connected: false,
         misfits: Misfits::default(),
+        names: super::round::names::NameSender::new(&mirror_root),
     };
     tracing::info!(
         "station: event {}, broker {}:{}, mirror {}",
@@ -590,6 +594,7 @@ impl Station {
                 self.tell(board, progress);
             }
         }
+        self.send_names(now);
         self.asides();
         if self.misfits.due(now) {
             let refused = self.mirror.take_refused();
@@ -600,6 +605,35 @@ impl Station {
         self.pump(now);
         if let Err(e) = self.mirror.sync() {
             tracing::error!("station: cannot sync the mirror: {e}");
+        }
+    }
+
+    /// Sends each board of the round's pairings its players' names, until its state shows them.
+    fn send_names(&mut self, now: Instant) {
+        if !self.connected {
+            return;
+        }
+        let watch = &self.watch;
+        let due = self
+            .names
+            .due(now, |board| watch.state_of(board).map(|s| s.names.clone()));
+        for (board, msg) in due {
+            let published = serde_json::to_vec(&msg)
+                .map_err(|e| e.to_string())
+                .and_then(|payload| {
+                    self.client
+                        .publish(
+                            self.topics.board(board, Kind::Commands),
+                            QoS::AtLeastOnce,
+                            false,
+                            payload,
+                        )
+                        .map_err(|e| e.to_string())
+                });
+            match published {
+                Ok(()) => tracing::info!("station: board {board}: the players' names sent"),
+                Err(e) => tracing::warn!("station: board {board}: names not sent: {e}"),
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 //! journal reader for journals written before records were typed.
 
 use crate::clock::time::{parse_duration, parse_signed_duration};
-use crate::clock::{Input, Rollback, Ruling, Side};
+use crate::clock::{Input, Outcome, Rollback, Ruling, Side};
 use crate::hearing::Listener;
 use serde::{Deserialize, Serialize};
 
@@ -57,12 +57,15 @@ pub enum WordsError {
     /// A verb the script does not have.
     #[error(
         "unknown action `{0}`; expected start, press, pause, resume, set, adjust, stop, ruling, \
-         query, check, rollback or end"
+         query, check, rollback, result or end"
     )]
     UnknownAction(String),
     /// A ruling that is none.
     #[error("`ruling` takes misunderstanding, resign, draw, or no-moves followed by a side")]
     Ruling,
+    /// A result that is none.
+    #[error("`{0}` is no result; expected white, black or draw")]
+    NotOutcome(String),
     /// A move count that is none.
     #[error("`{0}` is not a move number (0 or more)")]
     MoveNumber(String),
@@ -120,6 +123,15 @@ fn parse(verb: &str, args: &[&str]) -> Result<Request, WordsError> {
             Input::Adjust(side(args[0])?, delta)
         }
         "ruling" => Input::Ruling(parse_ruling(args)?),
+        "result" => {
+            expect(1, "who won: white, black or draw")?;
+            Input::Result(match args[0] {
+                "white" => Outcome::White,
+                "black" => Outcome::Black,
+                "draw" => Outcome::Draw,
+                other => return Err(WordsError::NotOutcome(other.to_string())),
+            })
+        }
         "check" => {
             expect(1, "who asks: white, black or arbiter")?;
             let listener = match args[0] {

@@ -13,3 +13,4 @@ mod hall_boards;
 mod hall_commands;
 mod hall_forgery;
 mod hall_languages;
+mod hall_round;

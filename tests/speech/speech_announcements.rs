@@ -394,6 +394,22 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Draw: clock stopped in a winning position.",
         ),
         (
+            A::Result {
+                outcome: Outcome::White,
+                reason: Reason::Arbiter,
+            },
+            "Результат: победа белых.",
+            "Result: White wins.",
+        ),
+        (
+            A::Result {
+                outcome: Outcome::Draw,
+                reason: Reason::Arbiter,
+            },
+            "Результат: ничья.",
+            "Result: draw.",
+        ),
+        (
             check,
             "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
              затем двадцать один ход за одну минуту, повторяется, задержка Бронштейна пять секунд; \
@@ -1024,6 +1040,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 Reason::Resignation,
                 Reason::NoMoves,
                 Reason::Draw1713,
+                Reason::Arbiter,
             ] {
                 check(
                     lang,

@@ -250,6 +250,14 @@ impl Core {
                     spoken: self.free_text_aloud,
                 }
             }
+            ArbiterCommand::Players { white, black } => {
+                // The round's pairings: the names the display, the hall's state and the
+                // dashboard show, in place of the configuration's, until the next round's.
+                tracing::info!("players: {white} - {black}");
+                self.config.players[0].name = white;
+                self.config.players[1].name = black;
+                Reply::Done
+            }
             ArbiterCommand::NewGame { force } => {
                 let in_progress = matches!(
                     self.table.game().phase(),

@@ -7,6 +7,7 @@
 /// Word as written in a clip → the same word with its stress marked.
 const STRESS: &[(&str, &str)] = &[
     // settings
+    ("результат", "результ+ат"),
     ("громкость", "гр+омкость"),
     ("скорость", "ск+орость"),
     ("речи", "р+ечи"),

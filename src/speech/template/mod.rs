@@ -184,24 +184,32 @@ impl Walker<'_, '_> {
                 }
             }
             Announcement::Result { outcome, reason } => {
-                match outcome {
-                    Outcome::White => {
-                        self.say("result_win", &[("winner", Value::Side(Side::White))])
+                let winner = match outcome {
+                    Outcome::White => Some(Side::White),
+                    Outcome::Black => Some(Side::Black),
+                    Outcome::Draw => None,
+                };
+                let reason_key = match reason {
+                    Reason::TimeForfeit => "reason_time_forfeit",
+                    Reason::Resignation => "reason_resignation",
+                    Reason::NoMoves => "reason_no_moves",
+                    Reason::Draw1713 => "reason_draw_1713",
+                    // The arbiter's result for a game decided on the board: "Result: White
+                    // wins." — no reason of the clock's own.
+                    Reason::Arbiter => {
+                        return match winner {
+                            Some(side) => {
+                                self.say("result_arbiter_win", &[("winner", Value::Side(side))])
+                            }
+                            None => self.say("result_arbiter_draw", &[]),
+                        }
                     }
-                    Outcome::Black => {
-                        self.say("result_win", &[("winner", Value::Side(Side::Black))])
-                    }
-                    Outcome::Draw => self.say("result_draw", &[]),
+                };
+                match winner {
+                    Some(side) => self.say("result_win", &[("winner", Value::Side(side))]),
+                    None => self.say("result_draw", &[]),
                 }
-                self.say(
-                    match reason {
-                        Reason::TimeForfeit => "reason_time_forfeit",
-                        Reason::Resignation => "reason_resignation",
-                        Reason::NoMoves => "reason_no_moves",
-                        Reason::Draw1713 => "reason_draw_1713",
-                    },
-                    &[],
-                );
+                self.say(reason_key, &[]);
             }
             Announcement::IgnoredPress { side } => {
                 self.say("ignored_press", &[("side", Value::Side(*side))])

@@ -157,13 +157,14 @@ TOKEN = re.compile(r"\d+(?::\d+)*(?:-\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?")
 
 # Polish: Whisper base writes "pięćdziesiąt trzy" as "5,3" or "5.7" (a decimal comma or
 # point; it writes "pięć i pół" "5,5" too, which no readout says): tens and units, "5-10-3".
+# Russian and Ukrainian too ("5,3 секунды" for пятьдесят три, make listen 2026-12-03).
 DECIMAL_TENS = re.compile(r"(?<![\d,.])([2-9])[,.]([1-9])(?![\d,.])")
 
 
 def tokens(text, lang=None):
     """Lower-case words and digit groups ("1:21" and "5-10-2" stay one token); ё → е; stress
     marks, punctuation and hyphens between words dropped. In Polish, "5,3" is "5-10-3"."""
-    if lang == "pl":
+    if lang in ("pl", "uk", "ru"):
         text = DECIMAL_TENS.sub(r"\1-10-\2", text)
     text = text.lower().replace("ё", "е").replace("+", "")
     # Ukrainian's apostrophe in three spellings: ’ (typographic), ʼ (modifier letter), '.
@@ -287,7 +288,7 @@ def collapse(words, lang):
                 and out[-1] == joiner and out[-2].isdigit() and 1 <= int(out[-2]) <= 9):
             # "ein und zwanzig", "1 und 20": 21.
             out[-2:] = [str(int(out[-2]) + int(v))]
-        elif (lang == "uk" and v == "10" and len(out) >= 2 and out[-1] == "на"
+        elif (lang in ("uk", "ru") and v == "10" and len(out) >= 2 and out[-1] == "на"
                 and out[-2].isdigit() and 1 <= int(out[-2]) <= 9):
             # Whisper writes дванадцять as it is built, "2 на 10": twelve.
             out[-2:] = [str(int(out[-2]) + 10)]

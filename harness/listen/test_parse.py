@@ -29,6 +29,13 @@ class Numbers(unittest.TestCase):
         self.assertEqual(collapse(tokens("пятьдесят однаминута"), "ru"), ["51", "минута"])
         self.assertEqual(collapse(tokens("белыми"), "ru"), ["белыми"])
 
+    def test_russian_teens_and_fifties_as_whisper_builds_them(self):
+        # make listen 2026-12-03: одиннадцать written as it is built, "1 на 10", and
+        # пятьдесят три with a decimal comma, in the pack's rendering and RHVoice's alike.
+        self.assertEqual(parse_times("Один на 10 секунд", "ru"), {11})
+        self.assertEqual(parse_times("2 минуты 1 на 10 секунд.", "ru"), {131})
+        self.assertEqual(parse_times("5,3 секунды", "ru"), {53})
+
     def test_a_homophone_before_a_unit_word_is_the_number(self):
         # Issue 34's judging rule: "for hours" is heard as "four hours".
         self.assertEqual(parse_times("White, for hours.", "en"), {14400})
@@ -112,7 +119,7 @@ class Numbers(unittest.TestCase):
         self.assertEqual(parse_times("2 min. 5 sekund.", "pl"), {125})
         # Apart, or in another language, the digits stay two numbers.
         self.assertEqual(parse_times("5, 3 sekundy", "pl"), {3})
-        self.assertEqual(parse_times("5,3 секунды", "ru"), {3})
+        self.assertEqual(parse_times("5,3 seconds", "en"), {3})
         self.assertEqual(parse_times("1,5,3 sekundy", "pl"), {3})
 
     def test_polish_teen_split_in_two(self):

@@ -159,20 +159,7 @@ fn thirty_boards_end_a_round_and_every_board_is_in_the_results_with_its_result()
             },
         );
     }
-    for (i, f) in files.iter().enumerate() {
-        let n = i as u32 + 1;
-        wait_for(
-            Duration::from_secs(60),
-            &format!("board {n} mirrored"),
-            || {
-                mirror_of(&hall.mirror(), n, &f.journal)
-                    .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&f.journal).ok())
-            },
-        );
-    }
-    let (code, out) = station_command(&hall, &["results", "--round", "1"]);
-    assert_eq!(code, 0, "{out}");
-    let dir = hall.dir.path().join("rounds").join("round-1");
+    let dir = results_of_round_1(&hall, &files, Duration::from_secs(60));
     let text = std::fs::read_to_string(dir.join("results.csv")).expect("results.csv");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -326,20 +313,7 @@ fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program(
         let (code, reply) = hall.ctl(n, &["result", outcome]);
         assert_eq!(code, 0, "{reply}");
     }
-    for (i, f) in files.iter().enumerate() {
-        let n = i as u32 + 1;
-        wait_for(
-            Duration::from_secs(30),
-            &format!("board {n} mirrored"),
-            || {
-                mirror_of(&hall.mirror(), n, &f.journal)
-                    .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&f.journal).ok())
-            },
-        );
-    }
-    let (code, out) = station_command(&hall, &["results", "--round", "1"]);
-    assert_eq!(code, 0, "{out}");
-    let dir = hall.dir.path().join("rounds").join("round-1");
+    let dir = results_of_round_1(&hall, &files, Duration::from_secs(30));
     let filled = std::fs::read_to_string(dir.join("open.trf")).expect("the filled file");
     let block = |rank: usize| -> String {
         let line = filled.lines().nth(rank).expect("the player's row");
@@ -359,4 +333,19 @@ fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program(
         results.contains("\n2,\"Smirnova, Anna\",\"Petrov, Petr\",½-½,arbiter,"),
         "{results}"
     );
+}
+
+/// Waits until every board of `files` (boards 1, 2, …) is mirrored whole, runs `station
+/// results --round 1`, and returns the round's folder.
+fn results_of_round_1(hall: &Hall, files: &[BoardFiles], limit: Duration) -> std::path::PathBuf {
+    for (i, f) in files.iter().enumerate() {
+        let n = i as u32 + 1;
+        wait_for(limit, &format!("board {n} mirrored"), || {
+            mirror_of(&hall.mirror(), n, &f.journal)
+                .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&f.journal).ok())
+        });
+    }
+    let (code, out) = station_command(hall, &["results", "--round", "1"]);
+    assert_eq!(code, 0, "{out}");
+    hall.dir.path().join("rounds").join("round-1")
 }

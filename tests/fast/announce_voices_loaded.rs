@@ -23,10 +23,9 @@ fn every_pack_was_loaded_whatever_the_listeners_spoke() {
         .map(|e| VoicePack::language_of(e.path()).expect("a pack's manifest"))
         .collect();
     in_folder.sort_by_key(|l| l.code());
-    assert_eq!(
-        in_folder,
-        vec![lang("en"), lang("ru")],
-        "the folder holds two packs"
+    assert!(
+        in_folder.contains(&lang("en")) && in_folder.contains(&lang("ru")) && in_folder.len() >= 2,
+        "the folder holds the English, the Russian and other packs: {in_folder:?}"
     );
 
     let (en, ru) = (lang("en"), lang("ru"));

@@ -22,6 +22,7 @@ fn packs() -> Vec<(&'static str, Lang)> {
         ("ru-aleksandr-hq", "ru"),
         ("en-slt", "en"),
         ("uk-anatol", "uk"),
+        ("pl-alicja", "pl"),
     ]
     .into_iter()
     .map(|(name, code)| (name, Lang::from_code(code).expect("a language")))

@@ -40,6 +40,8 @@ fi
 for file in usr/share/man/man1/talkclock.1.gz etc/talkclock/talkclock.toml \
     usr/share/talkclock/voices/ru-aleksandr-hq/pack.toml usr/share/talkclock/voices/ru-aleksandr-hq/LICENSE \
     usr/share/talkclock/voices/en-slt/pack.toml usr/share/talkclock/voices/en-slt/LICENSE \
+    usr/share/talkclock/voices/uk-anatol/pack.toml usr/share/talkclock/voices/uk-anatol/LICENSE \
+    usr/share/talkclock/voices/pl-alicja/pack.toml usr/share/talkclock/voices/pl-alicja/LICENSE \
     lib/udev/rules.d/99-talkclock-input.rules usr/share/doc/talkclock/copyright \
     usr/lib/systemd/user/talkclock.service \
     usr/share/doc/talkclock/guide.en.md usr/share/doc/talkclock/guide.ru.md \

@@ -10,7 +10,7 @@
 # has the intonation of a phrase that goes on. `talkclock voice-master` trims
 # the silence, fades the edges and sets every clip to the same voiced level;
 # `talkclock voice-join` puts the clips into one file with 100 ms of silence
-# between them, and oggenc encodes it (quality 0, fixed stream serial). One
+# between them, and oggenc encodes it (quality 0, 2 for Polish; fixed stream serial). One
 # stream holds the codec's set-up once, where a file per clip repeated it.
 #
 # Usage: voices/build.sh [PACK...]        (default: every pack below)
@@ -31,7 +31,8 @@ TALKCLOCK="${TALKCLOCK:-}"
 RHVOICE_VERSION_PREFIX="1.14."
 JOBS="${JOBS:-$(nproc)}"
 
-# pack name | language | RHVoice voice | SPDX licence | RHVoice licence name | rate | pace
+# pack name | language | RHVoice voice | SPDX licence | RHVoice licence name | rate | pace |
+# Vorbis quality
 # The rate is RHVoice's (percent). At 108 % Russian readouts were 6 % shorter
 # than RHVoice's running speech but worse understood; at 100 % both packs are
 # 2 % longer. The pace (pack.toml's `pace`) plays the clips that much faster at
@@ -47,11 +48,16 @@ JOBS="${JOBS:-$(nproc)}"
 # docs/perf/2026-12-03-voice-screen-uk-pl.md): Ukrainian anatol 87, natalia 74; Polish
 # alicja 104 (105 with seed 13), michal 103 (104), natan 101, magda 93. Until `voice-catalog`
 # knows a language, a build of every pack skips that language's pack (naming it is an error).
+#
+# The Vorbis quality is 0 (the smallest files) except for Polish: at 0 the encoder smears the
+# sibilants its number words are made of, and Whisper base understood 93 of 109 readouts
+# against 104 for RHVoice's running speech of the same voice; at 2 (3.7 MB instead of 2.9)
+# 102 of 109 (make listen, 2026-12-03).
 PACKS=(
-  "ru-aleksandr-hq|ru|aleksandr-hq|CC-BY-SA-4.0|CC-BY-SA-4.0|100|1.00"
-  "en-slt|en|slt|LicenseRef-CMU|CMU|100|1.03"
-  "uk-anatol|uk|anatol|LGPL-2.1-only|LGPL-2.1|100|1.00"
-  "pl-alicja|pl|alicja|CC-BY-4.0|CC-BY-4.0|100|1.00"
+  "ru-aleksandr-hq|ru|aleksandr-hq|CC-BY-SA-4.0|CC-BY-SA-4.0|100|1.00|0"
+  "en-slt|en|slt|LicenseRef-CMU|CMU|100|1.03|0"
+  "uk-anatol|uk|anatol|LGPL-2.1-only|LGPL-2.1|100|1.00|0"
+  "pl-alicja|pl|alicja|CC-BY-4.0|CC-BY-4.0|100|1.00|2"
 )
 
 die() { echo "build.sh: $*" >&2; exit 1; }
@@ -236,6 +242,7 @@ make_clip() {
 
 build_pack() {
   local name="$1" lang="$2" voice="$3" spdx="$4" deb_licence="$5" rate="$6" pace="$7"
+  local quality="$8"
   local stage="$here/.build-$name" version holders key text n=0
   version="$(dpkg-query -W -f='${Version}' rhvoice)"
   rm -rf "$stage"
@@ -277,7 +284,7 @@ build_pack() {
   done <"$stage/catalog.tsv"
   "$TALKCLOCK" voice-join --out "$stage/clips.wav" "${wavs[@]}" >"$stage/spans.tsv" \
     || die "voice-join failed"
-  oggenc -Q -q 0 --serial 1 -o "$stage/clips.ogg" "$stage/clips.wav" || die "oggenc failed"
+  oggenc -Q -q "$quality" --serial 1 -o "$stage/clips.ogg" "$stage/clips.wav" || die "oggenc failed"
   # The encoder moves a clip of sibilants' level by up to 1.5 dB (Polish "czas"): the clips
   # more than 0.7 dB off as decoded get the gain that undoes it, and the file is made again.
   oggdec -Q -o "$stage/decoded.wav" "$stage/clips.ogg" || die "oggdec failed"
@@ -289,7 +296,7 @@ build_pack() {
     echo "build.sh: $name: $relevelled clips relevelled after encoding" >&2
     "$TALKCLOCK" voice-join --out "$stage/clips.wav" "${wavs[@]}" >"$stage/spans.tsv" \
       || die "voice-join failed"
-    oggenc -Q -q 0 --serial 1 -o "$stage/clips.ogg" "$stage/clips.wav" || die "oggenc failed"
+    oggenc -Q -q "$quality" --serial 1 -o "$stage/clips.ogg" "$stage/clips.wav" || die "oggenc failed"
   fi
   echo 'audio = "clips.ogg"' >>"$stage/pack.toml"
   local start frames
@@ -330,12 +337,12 @@ main() {
       for want in "$@"; do [ "$want" = "$name" ] && break; want=""; done
       [ -n "$want" ] || continue
     fi
-    IFS='|' read -r name lang voice spdx deb_licence rate pace <<<"$spec"
+    IFS='|' read -r name lang voice spdx deb_licence rate pace quality <<<"$spec"
     if [ "$#" -eq 0 ] && ! "$TALKCLOCK" voice-catalog --lang "$lang" >/dev/null 2>&1; then
       echo "build.sh: skipping $name: this talkclock has no voice catalog for '$lang' yet" >&2
       continue
     fi
-    build_pack "$name" "$lang" "$voice" "$spdx" "$deb_licence" "$rate" "$pace"
+    build_pack "$name" "$lang" "$voice" "$spdx" "$deb_licence" "$rate" "$pace" "$quality"
   done
 }
 

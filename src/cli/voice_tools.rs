@@ -132,11 +132,16 @@ pub fn voice_join(
 /// corrects it, in dB (the packs' goal is ±1 dB; Russian and English clips stay within 0.62).
 pub const RELEVEL_ABOVE_DB: f32 = 0.7;
 
+/// The highest decoded peak `voice-relevel` leaves alone (the packs keep −1 dBFS, 0.89; the
+/// codec took anatol's "п'ятнадцять", mastered at most 0.85, to 0.927). Russian and English
+/// clips decode below 0.84.
+pub const DECODED_PEAK_LIMIT: f32 = 0.88;
+
 /// `talkclock voice-relevel`: reads the pack's audio as decoded (`decoded`, mono WAV) and the
 /// clips' places in it (`spans`, `start<TAB>frames` per line, as `voice-join` prints them),
 /// and for each clip whose voiced level there is more than [`RELEVEL_ABOVE_DB`] from the
-/// pack's rewrites its mastered WAV (`clips`, in the same order) with the gain that undoes
-/// the difference (never past the peak ceiling). Vorbis at quality 0 raises a clip of
+/// pack's, or whose peak there is above [`DECODED_PEAK_LIMIT`], rewrites its mastered WAV (`clips`, in the same order) with the gain that undoes
+/// the difference (never past the peak ceiling, as mastered or as decoded). Vorbis at quality 0 raises a clip of
 /// sibilants by up to 1.5 dB (Polish "czas"). Prints how many clips it changed.
 pub fn voice_relevel(
     decoded: &Path,
@@ -184,12 +189,18 @@ pub fn voice_relevel(
             continue;
         };
         let off = level - TARGET_LEVEL_DB;
-        if off.abs() <= RELEVEL_ABOVE_DB {
+        let decoded_peak = decoded.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+        if off.abs() <= RELEVEL_ABOVE_DB && decoded_peak <= DECODED_PEAK_LIMIT {
             continue;
         }
         let (clip_rate, mut samples) = super::wav::read_mono(clip)?;
-        let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
-        let mut gain = 10f32.powf(-off / 20.0);
+        // The codec's overshoot comes back with the gain: the decoded peak bounds it too.
+        let peak = samples.iter().fold(decoded_peak, |m, s| m.max(s.abs()));
+        let mut gain = if off.abs() > RELEVEL_ABOVE_DB {
+            10f32.powf(-off / 20.0)
+        } else {
+            1.0
+        };
         if peak > 0.0 && peak * gain > PEAK_CEILING {
             gain = PEAK_CEILING / peak;
         }

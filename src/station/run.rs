@@ -537,19 +537,7 @@ impl Station {
             page.relay.failed(&msg.id, NotSent::NoBroker);
             return;
         }
-        let published = serde_json::to_vec(&msg)
-            .map_err(NotSent::from)
-            .and_then(|payload| {
-                self.client
-                    .publish(
-                        self.topics.board(board, Kind::Commands),
-                        QoS::AtLeastOnce,
-                        false,
-                        payload,
-                    )
-                    .map_err(|e| NotSent::Publish(Box::new(e)))
-            });
-        match published {
+        match Self::publish_command(&self.client, &self.topics, board, &msg) {
             Ok(()) => tracing::info!(
                 "station: the dashboard's command {} to board {board}",
                 msg.request
@@ -608,6 +596,24 @@ impl Station {
         }
     }
 
+    /// Publishes `msg` on board `board`'s `commands` topic (at least once).
+    fn publish_command(
+        client: &Client,
+        topics: &Topics,
+        board: u32,
+        msg: &impl serde::Serialize,
+    ) -> Result<(), NotSent> {
+        let payload = serde_json::to_vec(msg)?;
+        client
+            .publish(
+                topics.board(board, Kind::Commands),
+                QoS::AtLeastOnce,
+                false,
+                payload,
+            )
+            .map_err(|e| NotSent::Publish(Box::new(e)))
+    }
+
     /// Sends each board of the round's pairings its players' names, until its state shows them.
     fn send_names(&mut self, now: Instant) {
         if !self.connected {
@@ -618,19 +624,7 @@ impl Station {
             .names
             .due(now, |board| watch.state_of(board).map(|s| s.names.clone()));
         for (board, msg) in due {
-            let published = serde_json::to_vec(&msg)
-                .map_err(|e| e.to_string())
-                .and_then(|payload| {
-                    self.client
-                        .publish(
-                            self.topics.board(board, Kind::Commands),
-                            QoS::AtLeastOnce,
-                            false,
-                            payload,
-                        )
-                        .map_err(|e| e.to_string())
-                });
-            match published {
+            match Self::publish_command(&self.client, &self.topics, board, &msg) {
                 Ok(()) => tracing::info!("station: board {board}: the players' names sent"),
                 Err(e) => tracing::warn!("station: board {board}: names not sent: {e}"),
             }

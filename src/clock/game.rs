@@ -275,6 +275,7 @@ impl Game {
             Input::Ruling(ruling) => self.ruling(input, ruling),
             Input::Query(side) => self.query(side),
             Input::Result(outcome) => self.arbiters_result(input, outcome),
+            Input::Forfeit(side) => self.forfeit(input, side),
         }
     }
 
@@ -555,6 +556,26 @@ impl Game {
         }
         self.phase = Phase::Finished;
         self.record(outcome, Reason::Arbiter);
+    }
+
+    /// The arbiter's forfeit: `side` loses a game it did not play (it may not have begun:
+    /// an absent player's clock need not be started). Refused for a game already over, and once
+    /// `side` has completed a move.
+    fn forfeit(&mut self, input: Input, side: Side) {
+        if self.is_over() {
+            return self.reject(
+                input,
+                "the game is over: its result stands (a ruling decides a fallen flag)",
+            );
+        }
+        if self.moves(side) > 0 {
+            return self.reject(
+                input,
+                "that side has moved: a game played is decided by `result`, not a forfeit",
+            );
+        }
+        self.phase = Phase::Finished;
+        self.record(Outcome::win(side.other()), Reason::Forfeit);
     }
 
     fn emit_ruling(&mut self, ruling: RulingKind, side: Option<Side>) {

@@ -40,7 +40,8 @@ pub struct Rollback {
 /// An input to the core, stamped by the caller with the instant it arrived.
 ///
 /// Serialized (in the journal) as `"start"`, `{"press":"white"}`, `{"set":["white",2700000]}`
-/// (milliseconds), `{"ruling":"draw"}`, `{"result":"white"}`: the names are stable.
+/// (milliseconds), `{"ruling":"draw"}`, `{"result":"white"}`, `{"forfeit":"black"}`: the names
+/// are stable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Input {
@@ -65,6 +66,10 @@ pub enum Input {
     /// The arbiter's result for a game decided on the board (checkmate, an agreed draw…),
     /// where no ruling covers it: recorded, and the game ends.
     Result(Outcome),
+    /// The arbiter rules that this side forfeits a game it did not play (absent past the
+    /// default time…): the opponent wins by forfeit, and the game ends. Refused once this side
+    /// has completed a move: a game played has its result on the board.
+    Forfeit(Side),
 }
 
 /// Who won.
@@ -104,6 +109,9 @@ pub enum Reason {
     Draw1713,
     /// The arbiter recorded the result of a game decided on the board (`ctl result`).
     Arbiter,
+    /// The arbiter ruled that the loser forfeits a game he did not play (`ctl result WINNER
+    /// --forfeit`); a pairing program writes it `+`/`-`.
+    Forfeit,
 }
 
 /// The result as recorded (provisional until the arbiter confirms it).
@@ -303,6 +311,8 @@ impl std::fmt::Display for Input {
             Input::Ruling(ruling) => write!(f, "ruling {ruling}"),
             Input::Query(side) => write!(f, "query {side}"),
             Input::Result(outcome) => write!(f, "result {outcome}"),
+            // As the arbiter types it (`ctl result white --forfeit`): the winner, then the flag.
+            Input::Forfeit(side) => write!(f, "result {} --forfeit", side.other()),
         }
     }
 }

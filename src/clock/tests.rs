@@ -707,6 +707,49 @@ fn the_arbiters_result_overrides_a_players_stop_with_a_draw() {
 }
 
 #[test]
+fn a_forfeit_ends_a_game_never_started_with_the_opponents_win() {
+    let mut game = sudden_death(HOUR);
+    game.handle(15 * MINUTE, Input::Forfeit(Black));
+    assert_eq!(game.phase(), Phase::Finished);
+    assert_eq!(
+        game.result(),
+        Some(GameResult {
+            outcome: Outcome::White,
+            reason: Reason::Forfeit
+        })
+    );
+    assert_eq!(game.remaining(White, HOUR), HOUR);
+    assert_eq!(game.remaining(Black, HOUR), HOUR);
+}
+
+#[test]
+fn a_forfeit_is_taken_while_the_absent_sides_clock_runs_and_refused_once_it_moved() {
+    // Black is absent: White moved, Black's clock runs, the arbiter rules the forfeit.
+    let mut game = sudden_death(HOUR);
+    game.handle(0, Input::Start);
+    game.handle(10 * SECOND, Input::Press(White));
+    events(&mut game);
+    game.handle(20 * SECOND, Input::Forfeit(White));
+    assert!(
+        matches!(&events(&mut game)[..], [Event::Rejected { input, .. }] if input == "result black --forfeit"),
+        "White has moved: no forfeit for him"
+    );
+    game.handle(30 * MINUTE, Input::Forfeit(Black));
+    assert_eq!(
+        stamped(&mut game),
+        vec![(
+            30 * MINUTE,
+            Event::Result {
+                outcome: Outcome::White,
+                reason: Reason::Forfeit
+            }
+        )]
+    );
+    game.handle(31 * MINUTE, Input::Forfeit(Black));
+    assert!(matches!(&events(&mut game)[..], [Event::Rejected { .. }]));
+}
+
+#[test]
 fn the_arbiters_result_is_refused_for_a_game_already_over_or_not_begun() {
     let mut game = sudden_death(HOUR);
     game.handle(0, Input::Result(Outcome::White));

@@ -104,7 +104,7 @@ pub fn request(socket: &Path, json: &str) -> Result<String, ClientError> {
 #[error(
     "usage: talkclock ctl status | start | pause | resume | set SIDE TIME | adjust SIDE ±TIME | \
      ruling misunderstanding|resign|draw|no-moves SIDE | check LISTENER | rollback MOVE [SIDE] | \
-     result white|black|draw | say AUDIENCE TEXT… | new-game [--force] | reload"
+     result white|black|draw | result white|black --forfeit | say AUDIENCE TEXT… | new-game [--force] | reload"
 )]
 pub struct CtlUsage;
 
@@ -126,6 +126,9 @@ pub fn request_for(words: &[String]) -> Result<serde_json::Value, CtlUsage> {
         ["ruling", ruling] => serde_json::json!({"cmd": "ruling", "ruling": ruling}),
         ["check", listener] => serde_json::json!({"cmd": "check", "listener": listener}),
         ["result", outcome] => serde_json::json!({"cmd": "result", "outcome": outcome}),
+        ["result", outcome, "--forfeit"] | ["result", "--forfeit", outcome] => {
+            serde_json::json!({"cmd": "result", "outcome": outcome, "forfeit": true})
+        }
         ["rollback", moves, side @ ..] if side.len() <= 1 => {
             let moves: u32 = moves.parse().map_err(|_| CtlUsage)?;
             match side {
@@ -164,5 +167,28 @@ mod tests {
         assert!(request_for(&words(&["result", "white", "black"])).is_err());
         let wrong = request_for(&words(&["result", "white-wins"])).expect("sent as typed");
         assert!(crate::control::protocol::parse_request(wrong.to_string().as_bytes()).is_err());
+    }
+
+    #[test]
+    fn ctl_result_forfeit_builds_a_forfeit_the_daemon_reads() {
+        use crate::clock::{Input, Side};
+        use crate::control::protocol::{parse_request, ArbiterCommand};
+        for (w, loser) in [
+            (&["result", "white", "--forfeit"][..], Side::Black),
+            (&["result", "--forfeit", "black"][..], Side::White),
+        ] {
+            let json = request_for(&words(w)).expect("words");
+            let line = json.to_string();
+            assert_eq!(
+                parse_request(line.as_bytes()).expect("a request"),
+                ArbiterCommand::Game(Input::Forfeit(loser))
+            );
+        }
+        let drawn = request_for(&words(&["result", "draw", "--forfeit"])).expect("sent as typed");
+        let refused = parse_request(drawn.to_string().as_bytes()).expect_err("no winner");
+        assert!(
+            refused.to_string().contains("a forfeit has a winner"),
+            "{refused}"
+        );
     }
 }

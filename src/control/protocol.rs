@@ -11,6 +11,7 @@
 //! | `{"cmd":"adjust","side":"black","delta":"-5:00"}` | add or take time |
 //! | `{"cmd":"ruling","ruling":"misunderstanding"}` | also `resign`, `draw`, `no-moves` with `"side"` |
 //! | `{"cmd":"result","outcome":"white"}` | the arbiter's result of a game decided on the board (`black`, `draw`); ends the game |
+//! | `{"cmd":"result","outcome":"white","forfeit":true}` | White wins by forfeit: Black did not play (refused once Black has moved) |
 //! | `{"cmd":"check","listener":"arbiter"}` | speak the control and both times (1.7.5) |
 //! | `{"cmd":"rollback","moves":23,"side":"black"}` | back to the instant that move was completed (D.2.9; `side` defaults to black) |
 //! | `{"cmd":"players","white":"…","black":"…"}` | the players' names (the station sends a round's pairings) |
@@ -56,6 +57,9 @@ enum Wire {
     },
     Result {
         outcome: Outcome,
+        /// The loser forfeits a game he did not play (TRF `+`/`-`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        forfeit: bool,
     },
     Rollback {
         moves: u32,
@@ -137,6 +141,9 @@ pub enum RequestError {
     /// `players` with an empty or overlong name.
     #[error("`players` needs both names, each 1 to {MAX_NAME} characters, no control characters")]
     BadName,
+    /// A forfeit names its winner: a draw is none.
+    #[error("a forfeit has a winner: its outcome is white or black, not draw")]
+    DrawnForfeit,
     /// `say` with nothing to say.
     #[error("`say` needs some text")]
     NothingToSay,
@@ -181,7 +188,18 @@ impl TryFrom<Wire> for ArbiterCommand {
                 }))
             }
             Wire::Check { listener } => ArbiterCommand::Check(listener),
-            Wire::Result { outcome } => ArbiterCommand::Game(Input::Result(outcome)),
+            Wire::Result {
+                outcome,
+                forfeit: false,
+            } => ArbiterCommand::Game(Input::Result(outcome)),
+            Wire::Result {
+                outcome,
+                forfeit: true,
+            } => ArbiterCommand::Game(Input::Forfeit(match outcome {
+                Outcome::White => Side::Black,
+                Outcome::Black => Side::White,
+                Outcome::Draw => return Err(RequestError::DrawnForfeit),
+            })),
             Wire::Rollback { moves, side } => {
                 ArbiterCommand::Rollback(crate::clock::Rollback { moves, side })
             }
@@ -243,7 +261,14 @@ impl TryFrom<&ArbiterCommand> for Wire {
                         side,
                     }
                 }
-                Input::Result(outcome) => Wire::Result { outcome },
+                Input::Result(outcome) => Wire::Result {
+                    outcome,
+                    forfeit: false,
+                },
+                Input::Forfeit(side) => Wire::Result {
+                    outcome: Outcome::win(side.other()),
+                    forfeit: true,
+                },
                 other @ (Input::Press(_) | Input::Stop(_) | Input::Query(_)) => {
                     return Err(RequestError::PlayersInput(other))
                 }
@@ -307,6 +332,10 @@ mod tests {
             ArbiterCommand::Game(Input::Result(Outcome::Draw))
         );
         assert_eq!(
+            ok(r#"{"cmd":"result","outcome":"black","forfeit":true}"#),
+            ArbiterCommand::Game(Input::Forfeit(Side::White))
+        );
+        assert_eq!(
             ok(r#"{"cmd":"say","audience":"all","text":"Тур окончен"}"#),
             ArbiterCommand::Say(Listener::All, "Тур окончен".into())
         );
@@ -337,6 +366,10 @@ mod tests {
             err(b"{\"cmd\":\"players\",\"white\":\" \",\"black\":\"B\"}").contains("both names")
         );
         assert!(err(b"{\"cmd\":\"result\",\"outcome\":\"white-wins\"}").contains("unknown variant"));
+        assert!(
+            err(b"{\"cmd\":\"result\",\"outcome\":\"draw\",\"forfeit\":true}")
+                .contains("a forfeit has a winner")
+        );
     }
 
     #[test]
@@ -358,6 +391,8 @@ mod tests {
             ArbiterCommand::Game(Input::Result(Outcome::White)),
             ArbiterCommand::Game(Input::Result(Outcome::Black)),
             ArbiterCommand::Game(Input::Result(Outcome::Draw)),
+            ArbiterCommand::Game(Input::Forfeit(Side::White)),
+            ArbiterCommand::Game(Input::Forfeit(Side::Black)),
             ArbiterCommand::Check(Listener::Arbiter),
             ArbiterCommand::Say(Listener::All, "Тур \"окончен\"\nдо завтра".into()),
             ArbiterCommand::NewGame { force: false },

@@ -66,6 +66,9 @@ pub enum WordsError {
     /// A result that is none.
     #[error("`{0}` is no result; expected white, black or draw")]
     NotOutcome(String),
+    /// `result draw --forfeit`: a forfeit has a winner.
+    #[error("a forfeit has a winner: `result white --forfeit` or `result black --forfeit`")]
+    DrawnForfeit,
     /// A move count that is none.
     #[error("`{0}` is not a move number (0 or more)")]
     MoveNumber(String),
@@ -124,13 +127,25 @@ fn parse(verb: &str, args: &[&str]) -> Result<Request, WordsError> {
         }
         "ruling" => Input::Ruling(parse_ruling(args)?),
         "result" => {
-            expect(1, "who won: white, black or draw")?;
-            Input::Result(match args[0] {
+            let forfeit = args.len() == 2 && args[1] == "--forfeit";
+            if !forfeit {
+                expect(
+                    1,
+                    "who won: white, black or draw, then --forfeit for a forfeit",
+                )?;
+            }
+            let outcome = match args[0] {
                 "white" => Outcome::White,
                 "black" => Outcome::Black,
                 "draw" => Outcome::Draw,
                 other => return Err(WordsError::NotOutcome(other.to_string())),
-            })
+            };
+            match (forfeit, outcome) {
+                (false, outcome) => Input::Result(outcome),
+                (true, Outcome::White) => Input::Forfeit(Side::Black),
+                (true, Outcome::Black) => Input::Forfeit(Side::White),
+                (true, Outcome::Draw) => return Err(WordsError::DrawnForfeit),
+            }
         }
         "check" => {
             expect(1, "who asks: white, black or arbiter")?;
@@ -192,6 +207,9 @@ mod tests {
             Request::Game(Input::Ruling(Ruling::NoMoves(Side::White))),
             Request::Game(Input::Ruling(Ruling::Draw)),
             Request::Game(Input::Query(Side::White)),
+            Request::Game(Input::Result(Outcome::Draw)),
+            Request::Game(Input::Forfeit(Side::Black)),
+            Request::Game(Input::Forfeit(Side::White)),
             Request::ClockCheck(Listener::Arbiter),
             Request::Rollback(Rollback {
                 moves: 23,
@@ -207,6 +225,14 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&Request::Game(Input::Press(Side::White))).unwrap(),
             r#"{"game":{"press":"white"}}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Request::Game(Input::Forfeit(Side::Black))).unwrap(),
+            r#"{"game":{"forfeit":"black"}}"#
+        );
+        assert_eq!(
+            "result draw --forfeit".parse::<Request>(),
+            Err(WordsError::DrawnForfeit)
         );
         assert_eq!(
             "rollback 12".parse::<Request>(),

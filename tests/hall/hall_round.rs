@@ -308,9 +308,13 @@ fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program(
         let status = hall.status();
         status.contains("board 1  ") && status.contains("board 2  ")
     });
-    // Board 1: Black (Sidorov, 3) wins; board 2 is a draw.
-    for (n, outcome) in [(1, "black"), (2, "draw")] {
-        let (code, reply) = hall.ctl(n, &["result", outcome]);
+    // Board 1: Black (Sidorov, 3) wins. Board 2: Black (Petrov, 2) never came; White (Smirnova, 4) moved and
+    // the arbiter rules the forfeit.
+    for (n, words) in [
+        (1, &["result", "black"][..]),
+        (2, &["result", "white", "--forfeit"]),
+    ] {
+        let (code, reply) = hall.ctl(n, words);
         assert_eq!(code, 0, "{reply}");
     }
     let dir = results_of_round_1(&hall, &files, Duration::from_secs(30));
@@ -321,8 +325,8 @@ fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program(
     };
     assert_eq!(block(1), "   3 w 0");
     assert_eq!(block(3), "   1 b 1");
-    assert_eq!(block(2), "   4 b =");
-    assert_eq!(block(4), "   2 w =");
+    assert_eq!(block(2), "   4 b -");
+    assert_eq!(block(4), "   2 w +");
     assert_eq!(filled.lines().next(), Some("012 Hall Open 2026"));
     let results = std::fs::read_to_string(dir.join("results.csv")).expect("results.csv");
     assert!(
@@ -330,7 +334,7 @@ fn a_rounds_results_fill_the_trf_16_files_round_columns_for_the_pairing_program(
         "{results}"
     );
     assert!(
-        results.contains("\n2,\"Smirnova, Anna\",\"Petrov, Petr\",½-½,arbiter,"),
+        results.contains("\n2,\"Smirnova, Anna\",\"Petrov, Petr\",1-0,forfeit,"),
         "{results}"
     );
 }

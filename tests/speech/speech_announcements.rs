@@ -410,6 +410,14 @@ fn examples() -> Vec<(Announcement, &'static str, &'static str)> {
             "Result: draw.",
         ),
         (
+            A::Result {
+                outcome: Outcome::Black,
+                reason: Reason::Forfeit,
+            },
+            "Результат: техническая победа чёрных.",
+            "Result: Black wins by forfeit.",
+        ),
+        (
             check,
             "Проверка часов. Правила русских шашек. Контроль: сорок ходов за два часа, плюс тридцать секунд за ход; \
              затем двадцать один ход за одну минуту, повторяется, задержка Бронштейна пять секунд; \
@@ -1041,6 +1049,7 @@ fn clips_come_from_the_catalog_and_say_the_text() {
                 Reason::NoMoves,
                 Reason::Draw1713,
                 Reason::Arbiter,
+                Reason::Forfeit,
             ] {
                 check(
                     lang,
@@ -1200,5 +1209,28 @@ fn the_station_says_the_board_number_first_and_how_late_in_the_nominative() {
     assert_eq!(
         phrase(Lang::En, &Announcement::BoardBack { board: 21 }).text,
         "Board twenty-one is back."
+    );
+}
+
+#[test]
+fn a_forfeit_is_said_in_every_language() {
+    let forfeit = |outcome| Announcement::Result {
+        outcome,
+        reason: Reason::Forfeit,
+    };
+    let want = [
+        ("ru", "Результат: техническая победа белых."),
+        ("en", "Result: White wins by forfeit."),
+        ("uk", "Результат: технічна перемога білих."),
+        ("pl", "Wynik: walkower dla białych."),
+        ("de", "Ergebnis: Weiß gewinnt kampflos."),
+    ];
+    let lang = |code| Lang::from_code(code).expect("a language the clock speaks");
+    for (code, text) in want {
+        assert_eq!(phrase(lang(code), &forfeit(Outcome::White)).text, text, "{code}");
+    }
+    assert_eq!(
+        phrase(lang("pl"), &forfeit(Outcome::Black)).text,
+        "Wynik: walkower dla czarnych."
     );
 }

@@ -204,6 +204,16 @@ impl Walker<'_, '_> {
                             None => self.say("result_arbiter_draw", &[]),
                         }
                     }
+                    // The arbiter's forfeit: "Result: White wins by forfeit." (a forfeit has
+                    // a winner; the protocol refuses a drawn one).
+                    Reason::Forfeit => {
+                        return match winner {
+                            Some(side) => {
+                                self.say("result_forfeit_win", &[("winner", Value::Side(side))])
+                            }
+                            None => self.say("result_arbiter_draw", &[]),
+                        }
+                    }
                 };
                 match winner {
                     Some(side) => self.say("result_win", &[("winner", Value::Side(side))]),

@@ -5,9 +5,10 @@
 //! TRF-16 file, that file with the round's columns filled ([`super::trf`]).
 //!
 //! A result is the game's own end: a flag (1.7.9), a stop the arbiter ruled a resignation
-//! (1.7.11), a ruling (1.7.12, 1.7.13), or the arbiter's result of a game decided on the board
-//! (`ctl result`). A game without one — still running, a player's stop not yet ruled on, no
-//! game at all — is `unfinished`, never guessed.
+//! (1.7.11), a ruling (1.7.12, 1.7.13), the arbiter's result of a game decided on the board
+//! (`ctl result`), or his forfeit (`ctl result WINNER --forfeit`, `+`/`-` in TRF-16). A game
+//! without one — still running, a player's stop not yet ruled on, no game at all — is
+//! `unfinished`, never guessed.
 
 use super::{round_dir, Round};
 use crate::clock::time::Clock;
@@ -28,6 +29,8 @@ pub enum Ending {
     Ruling,
     /// The arbiter's result of a game decided on the board (checkmate, agreement…).
     Arbiter,
+    /// The arbiter ruled that the loser forfeits a game he did not play.
+    Forfeit,
 }
 
 impl Ending {
@@ -38,6 +41,7 @@ impl Ending {
             Ending::Resignation => "resignation",
             Ending::Ruling => "ruling",
             Ending::Arbiter => "arbiter",
+            Ending::Forfeit => "forfeit",
         }
     }
 }
@@ -121,6 +125,7 @@ pub fn game_end(path: &Path) -> Result<(GameEnd, Option<(Outcome, Ending)>), Res
             (Phase::Finished, Reason::Resignation) => Ending::Resignation,
             (Phase::Finished, Reason::NoMoves | Reason::Draw1713) => Ending::Ruling,
             (Phase::Finished, Reason::Arbiter) => Ending::Arbiter,
+            (Phase::Finished, Reason::Forfeit) => Ending::Forfeit,
             // A player's stop the arbiter has not ruled on yet: provisional, not a result.
             _ => return None,
         };

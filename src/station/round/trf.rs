@@ -8,7 +8,7 @@
 //! results into it. TRF-16 numbers no boards: the boards are numbered in the order of each
 //! pair's higher-ranked player (the lower starting rank), 1 up.
 
-use super::results::BoardResult;
+use super::results::{BoardResult, Ending};
 use super::{Pairing, Round};
 use crate::clock::Outcome;
 
@@ -189,14 +189,19 @@ pub fn pairings(text: &str, file: &str, n: u32) -> Result<Vec<Pairing>, TrfError
     Ok(pairs)
 }
 
-/// The result code of `rank`'s game in the TRF-16 file (`1`, `0`, `=`), or a space for a game
-/// without a result.
-fn code(outcome: Option<Outcome>, white: bool) -> char {
-    match (outcome, white) {
-        (Some(Outcome::Draw), _) => '=',
-        (Some(Outcome::White), true) | (Some(Outcome::Black), false) => '1',
-        (Some(Outcome::White), false) | (Some(Outcome::Black), true) => '0',
-        (None, _) => ' ',
+/// The result code of `rank`'s game in the TRF-16 file (`1`, `0`, `=`; `+`, `-` for a forfeit
+/// the arbiter ruled), or a space for a game without a result.
+fn code(result: Option<(Outcome, Ending)>, white: bool) -> char {
+    let won = match result {
+        None => return ' ',
+        Some((Outcome::Draw, _)) => return '=',
+        Some((outcome, _)) => (outcome == Outcome::White) == white,
+    };
+    match (result.map(|(_, ending)| ending), won) {
+        (Some(Ending::Forfeit), true) => '+',
+        (Some(Ending::Forfeit), false) => '-',
+        (_, true) => '1',
+        (_, false) => '0',
     }
 }
 
@@ -228,7 +233,7 @@ pub fn fill_round(
                 let outcome = results
                     .iter()
                     .find(|r| r.board == p.board)
-                    .and_then(|r| r.result.map(|(o, _)| o));
+                    .and_then(|r| r.result);
                 if p.white_rank == Some(rank) {
                     Some((p.black_rank?, 'w', code(outcome, true)))
                 } else if p.black_rank == Some(rank) {

@@ -128,3 +128,26 @@ fn the_results_fill_round_2s_columns_opponent_colour_and_code() {
     assert_eq!(cols(&open, 2, 102, 107), "   3 w");
     assert_eq!(cols(&open, 2, 108, 109).trim(), "");
 }
+
+#[test]
+fn a_forfeit_fills_plus_for_the_winner_and_minus_for_the_loser() {
+    let round = Round {
+        round: 2,
+        source: PathBuf::from("open.trf"),
+        trf: Some(FIXTURE.to_string()),
+        latin1: false,
+        pairings: pairings(FIXTURE, "open.trf", 2).expect("pairings"),
+    };
+    // Board 1 (4 – 1): White (rank 4) wins by forfeit; board 2 (2 – 3): Black (rank 3) does.
+    let forfeit = |board, outcome| BoardResult {
+        result: Some((outcome, Ending::Forfeit)),
+        ..result(board, None)
+    };
+    let results = [forfeit(1, Outcome::White), forfeit(2, Outcome::Black)];
+    let filled = fill_round(FIXTURE, 2, &round, &results).expect("filled");
+    // Worked by hand, as above: column 109 holds `+` for the winner, `-` for the loser.
+    assert_eq!(cols(&filled, 4, 102, 109), "   1 w +");
+    assert_eq!(cols(&filled, 1, 102, 109), "   4 b -");
+    assert_eq!(cols(&filled, 2, 102, 109), "   3 w -");
+    assert_eq!(cols(&filled, 3, 102, 109), "   2 b +");
+}

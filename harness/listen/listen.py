@@ -12,7 +12,7 @@ writes report.json and report.md into --out.
 
 A language with no voice pack (German) is spoken by the system speech engine: `listen-set`
 gives its sentences' texts alone, "ours" is the clock's own text said by espeak-ng at the
-words per minute speech-dispatcher's espeak-ng module uses for the clock's rate, and the
+words per minute the clock gives it for its rate (src/audio/synth.rs), and the
 reference is espeak-ng's running speech of the same sentences at its normal speed, processed
 and sped up as the RHVoice reference is (engine.py).
 """
@@ -208,13 +208,12 @@ def one_language(lang, args, model, conf, marked):
 
 def render_unpacked(binary, items, lang, work, ours, ours_fast):
     """A language with no voice pack: "ours" (and "ours-fast", at rate 1) as the clock says it,
-    espeak-ng at speech-dispatcher's words per minute for the clock's rate; the reference,
+    espeak-ng at the words per minute the clock asks for at its rate; the reference,
     espeak-ng at its normal speed, processed as a pack clip (work/recorded/, for
     `listen-stretch`)."""
-    rates = engine.module_rates()
-    engine.render(items, lang, ours, engine.words_per_minute(engine.CLOCK_RATE, rates))
+    engine.render(items, lang, ours, engine.words_per_minute(engine.CLOCK_RATE))
     fast = [it for it in items if it["id"] == "readout_1h12m00s"]
-    engine.render(fast, lang, ours_fast, engine.words_per_minute(1.0, rates))
+    engine.render(fast, lang, ours_fast, engine.words_per_minute(1.0))
     raw, recorded = work / "raw", work / "recorded"
     for d in (raw, recorded):
         shutil.rmtree(d, ignore_errors=True)

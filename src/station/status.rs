@@ -75,7 +75,7 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
             LinkEvent::Down(w) if !reached => {
                 why = w;
             }
-            LinkEvent::Message { topic, payload } => match topics.parse(&topic) {
+            LinkEvent::Message { topic, payload, .. } => match topics.parse(&topic) {
                 Some((board, Kind::State)) => {
                     if let Ok(state) = serde_json::from_slice::<StateMsg>(&payload) {
                         if state.board == board {

@@ -131,7 +131,10 @@ fn a_hundred_boards_tell_a_stall_once_and_only_when_it_reached_a_player() {
         .unwrap_or(100);
     let began = Instant::now();
     // An arbiter who hears the boards' notices (English).
-    let game = format!("{}[arbiter]\nlanguage = \"en\"\n", common_daemon::TOURNAMENT_5_MIN);
+    let game = format!(
+        "{}[arbiter]\nlanguage = \"en\"\n",
+        common_daemon::TOURNAMENT_5_MIN
+    );
     let short = game.replace("\"5:00\"", "\"0:03\"");
     let mut boards: Vec<Board> = (0..count)
         .map(|n| match Fate::of(n) {

@@ -400,6 +400,22 @@ boards = "11"
         let page = c.dashboard.expect("the example serves the dashboard");
         assert_eq!(page.listen.to_string(), "127.0.0.1:8090");
         assert!(page.password.is_none(), "read-only until a password is set");
+        assert_eq!(c.forget_after, Duration::from_secs(2 * 3600));
+    }
+
+    #[test]
+    fn forget_after_is_two_hours_unless_set_and_a_bad_one_is_named() {
+        let c = StationConfig::parse(TEXT, "s.toml", Path::new("/h")).unwrap();
+        assert_eq!(c.forget_after, Duration::from_secs(7200));
+        let text = format!("{TEXT}[station]\nforget_after = \"12:00:00\"\n");
+        let c = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap();
+        assert_eq!(c.forget_after, Duration::from_secs(12 * 3600));
+        let text = format!("{TEXT}[station]\nforget_after = \"soon\"\n");
+        let e = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap_err();
+        assert!(
+            e.to_string().contains("[station] forget_after `soon`"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -39,6 +39,11 @@ fn yesterdays_retained_silent_board_is_not_announced_at_station_start_and_a_rece
     let now = talkclock::journal::wall_now();
     leave_behind(&hall, 1, now - 30 * 3_600_000);
     leave_behind(&hall, 2, now - 60_000);
+    let status = hall.status();
+    assert!(
+        status.contains("an earlier day's, the station ignores it"),
+        "{status}"
+    );
     let station = hall.station_logged("");
     wait_for(
         Duration::from_secs(20),

@@ -390,7 +390,8 @@ impl RunArgs {
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = false)]
 struct StationArgs {
-    /// `status`, `ctl`, `pairings`, `results` or `passwd`; the station itself runs when omitted.
+    /// `status`, `ctl`, `pairings`, `results`, `close` or `passwd`; the station itself runs
+    /// when omitted.
     #[command(subcommand)]
     command: Option<StationCommand>,
     /// The station's configuration (`station.toml`, see `docs/HALL.md`).
@@ -440,6 +441,14 @@ enum StationCommand {
         #[arg(long)]
         round: u32,
     },
+    /// Close the event on the broker: clear every retained message of its boards (their last
+    /// states and connection flags, as each board, with the credentials beside the station's)
+    /// and the station's mirror progress, so that the event id can be used again.
+    Close {
+        /// Clear even boards heard of within silent_after (still running).
+        #[arg(long)]
+        force: bool,
+    },
     /// Read the arbiters' dashboard password from standard input (its first line) and print
     /// the `password_hash = "…"` line for `[dashboard]` in station.toml.
     Passwd,
@@ -466,6 +475,7 @@ fn station(args: StationArgs) -> Result<(), cli::Failure> {
             cli::station_pairings(&config, &file, round)
         }
         Some(StationCommand::Results { round }) => cli::station_results(&config, round),
+        Some(StationCommand::Close { force }) => cli::station_close(&config, force),
         Some(StationCommand::Passwd) => cli::station_passwd(),
     }
 }

@@ -8,8 +8,8 @@ mod learn;
 pub mod man;
 mod station;
 pub use station::{
-    import_from_station, station, station_ctl, station_pairings, station_passwd, station_results,
-    station_status,
+    import_from_station, station, station_close, station_ctl, station_pairings, station_passwd,
+    station_results, station_status,
 };
 mod listen;
 pub mod listen_set;
@@ -88,6 +88,9 @@ pub enum Failure {
     /// The hall's station could not run (2 for its configuration, 1 otherwise).
     #[error("{0}")]
     Station(#[from] crate::station::run::StationError),
+    /// An event could not be closed on its broker (the station's codes, 1 otherwise).
+    #[error("{0}")]
+    Close(#[from] crate::station::close::CloseError),
     /// A round's pairings file has malformed lines, or cannot be read (exit 2).
     #[error("{0}")]
     Pairings(#[from] crate::station::round::pairings::PairingsError),
@@ -103,6 +106,7 @@ impl Failure {
         match self {
             Failure::Daemon(e) => e.exit_code(),
             Failure::Station(e) => e.exit_code(),
+            Failure::Close(e) => e.exit_code(),
             Failure::Journal(_) | Failure::Locked(_) => 3,
             Failure::Voices(_) => 4,
             Failure::Refused => 1,

@@ -17,6 +17,12 @@ pub fn station_status(config: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `talkclock station close`: clears the event's retained messages on the broker.
+pub fn station_close(config: &Path, force: bool) -> Result<(), Failure> {
+    print!("{}", crate::station::close::close(config, force)?);
+    Ok(())
+}
+
 /// `talkclock station ctl BOARD WORDS…`: a command to one board; its reply is printed.
 pub fn station_ctl(config: &Path, board: u32, words: &[String]) -> Result<(), Failure> {
     match crate::station::ctl::ctl(config, board, words) {

@@ -18,6 +18,7 @@ mod inputs;
 mod journaling;
 mod menu;
 mod outputs;
+mod stall;
 mod time;
 
 pub use inputs::{Clocks, CoreMsg, JournalEvent};
@@ -44,8 +45,9 @@ pub const HEARTBEAT_MS: Ms = 1_000;
 /// suspend: the clock pauses.
 pub const SUSPEND_MS: i64 = 1_000;
 
-/// Waking this much later than asked is a stall (the process was stopped, or starved): the
-/// arbiter is told how long it was.
+/// Running this much later than something was due is a late wake-up (logged); when what was
+/// due reached a player (something to be said, a press), a stall: the arbiter is told how
+/// long it was, once (see `core::stall`).
 pub const STALL_MS: i64 = 500;
 
 /// One game as the daemon runs it.
@@ -88,6 +90,8 @@ pub struct Core {
     config_file: Option<String>,
     /// A set-up waiting for the configuration file to be saved before its game begins.
     pending_setup: Option<menu::PendingSetup>,
+    /// The late wake-up or stall in progress (told once).
+    stall: stall::StallWatch,
 }
 
 impl Core {
@@ -197,6 +201,7 @@ impl Core {
             menu: None,
             config_file: None,
             pending_setup: None,
+            stall: stall::StallWatch::default(),
         }
     }
 
@@ -269,7 +274,11 @@ impl Core {
     /// [`Core::advance`], so a flag can never fall between a press and an earlier one still
     /// queued.
     pub fn feed(&mut self, at: Clocks, msg: CoreMsg) -> Result<Option<Reply>, CoreError> {
-        self.check_stall(at);
+        let pressed = match &msg {
+            CoreMsg::Source(crate::input::event::SourceEvent::Button(raw)) => Some(raw.at),
+            _ => None,
+        };
+        self.check_stall(at, pressed);
         let reply = match msg {
             CoreMsg::Source(event) => {
                 self.sync_hold_start();

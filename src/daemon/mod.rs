@@ -12,6 +12,8 @@ pub mod core;
 #[cfg(test)]
 mod core_menu_tests;
 #[cfg(test)]
+mod core_stall_tests;
+#[cfg(test)]
 mod core_tests;
 pub mod display_feed;
 pub mod driver;

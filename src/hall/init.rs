@@ -393,6 +393,13 @@ impl Written {
         lines.push(format!(
             "The station logs in as `station` with {dir}/credentials/station.toml."
         ));
+        lines.push(String::new());
+        lines.push(format!(
+            "When the event ends, stop the boards and close it: `talkclock station close \
+             --config station.toml` clears every retained message of event {} (it needs \
+             {dir}/credentials/ beside the station's credentials).",
+            o.event
+        ));
         lines
     }
 }

@@ -268,7 +268,7 @@ impl Publisher {
                     self.board
                 );
             }
-            LinkEvent::Message { topic, payload } => match self.topics.parse(&topic) {
+            LinkEvent::Message { topic, payload, .. } => match self.topics.parse(&topic) {
                 Some((board, Kind::Mirrored)) if board == self.board => {
                     match serde_json::from_slice::<Mirrored>(&payload) {
                         Ok(m) => self.outbox.mirrored(&m),

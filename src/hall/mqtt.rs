@@ -26,6 +26,9 @@ pub enum LinkEvent {
         topic: String,
         /// Its payload.
         payload: Vec<u8>,
+        /// The broker sent it from its retained store on subscribing (old news: the board
+        /// may be long gone), not as it was published.
+        retained: bool,
     },
     /// The broker refused a message (its ACL): why.
     Refused(String),
@@ -117,6 +120,7 @@ fn pass_on(event: Result<Event, ConnectionError>, tx: &Sender<LinkEvent>) -> boo
         Ok(Event::Incoming(Packet::Publish(p))) => LinkEvent::Message {
             topic: String::from_utf8_lossy(&p.topic).into_owned(),
             payload: p.payload.to_vec(),
+            retained: p.retain,
         },
         Ok(Event::Incoming(Packet::PubAck(ack)))
             if !matches!(

@@ -11,6 +11,7 @@
 //! mirror = "/var/lib/talkclock/station"
 //! silent_after = "0:10"      # a board not heard from this long is reported
 //! late_after = "0:05"        # an alert this late says how late it is
+//! forget_after = "2:00:00"   # a retained state older than this is an earlier day's: ignored
 //!
 //! [[arbiter]]
 //! name = "chief"
@@ -85,6 +86,7 @@ struct RawStation {
     mirror: Option<String>,
     silent_after: Option<String>,
     late_after: Option<String>,
+    forget_after: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -143,6 +145,9 @@ pub struct StationConfig {
     pub silent_after: Duration,
     /// An alert this late says how late it is.
     pub late_after: Duration,
+    /// A retained state (or connection flag) found on the broker at start whose board was
+    /// last heard longer ago than this is an earlier day's (or event's): ignored, never said.
+    pub forget_after: Duration,
     /// The arbiters; a board no arbiter has goes to the first.
     pub arbiters: Vec<Arbiter>,
     /// The dashboard, when the page is served.
@@ -215,6 +220,7 @@ impl StationConfig {
         };
         let silent_after = duration(&raw.station.silent_after, "silent_after", 10);
         let late_after = duration(&raw.station.late_after, "late_after", 5);
+        let forget_after = duration(&raw.station.forget_after, "forget_after", 2 * 3600);
         if raw.arbiter.is_empty() {
             problems.push("no [[arbiter]]: the station speaks to at least one arbiter".into());
         }
@@ -259,8 +265,19 @@ impl StationConfig {
             Some(d) => d.check(text).map_err(|e| problems.push(e.to_string())).ok(),
             None => None,
         };
-        let (Some((host, port, tls)), Some(silent_after), Some(late_after), true) =
-            (broker, silent_after, late_after, problems.is_empty())
+        let (
+            Some((host, port, tls)),
+            Some(silent_after),
+            Some(late_after),
+            Some(forget_after),
+            true,
+        ) = (
+            broker,
+            silent_after,
+            late_after,
+            forget_after,
+            problems.is_empty(),
+        )
         else {
             return Err(StationConfigError::of(origin, problems));
         };
@@ -275,6 +292,7 @@ impl StationConfig {
             mirror: within(raw.station.mirror.as_deref().unwrap_or("station-mirror")),
             silent_after,
             late_after,
+            forget_after,
             arbiters,
         })
     }
@@ -382,6 +400,22 @@ boards = "11"
         let page = c.dashboard.expect("the example serves the dashboard");
         assert_eq!(page.listen.to_string(), "127.0.0.1:8090");
         assert!(page.password.is_none(), "read-only until a password is set");
+        assert_eq!(c.forget_after, Duration::from_secs(2 * 3600));
+    }
+
+    #[test]
+    fn forget_after_is_two_hours_unless_set_and_a_bad_one_is_named() {
+        let c = StationConfig::parse(TEXT, "s.toml", Path::new("/h")).unwrap();
+        assert_eq!(c.forget_after, Duration::from_secs(7200));
+        let text = format!("{TEXT}[station]\nforget_after = \"12:00:00\"\n");
+        let c = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap();
+        assert_eq!(c.forget_after, Duration::from_secs(12 * 3600));
+        let text = format!("{TEXT}[station]\nforget_after = \"soon\"\n");
+        let e = StationConfig::parse(&text, "s.toml", Path::new("/h")).unwrap_err();
+        assert!(
+            e.to_string().contains("[station] forget_after `soon`"),
+            "{e}"
+        );
     }
 
     #[test]

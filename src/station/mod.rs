@@ -9,12 +9,13 @@
 //! - [`queue`], one arbiter's alerts, most urgent first, one at a time (pure);
 //! - [`watch`], which boards are silent, and what to ask them again (pure);
 //! - [`misfits`], what is told of the messages not taken, in bounded words (pure);
-//! - [`run`], the station's loop; [`status`] and [`ctl`], the one-shot commands;
+//! - [`run`], the station's loop; [`status`], [`ctl`] and [`close`], the one-shot commands;
 //! - [`round`], a round's pairings in and results out;
 //! - [`dashboard`], the arbiters' page (`[dashboard]`): every board, the alerts, commands
 //!   after a login.
 
 pub mod aside;
+pub mod close;
 pub mod config;
 pub mod ctl;
 pub mod dashboard;

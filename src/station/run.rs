@@ -9,7 +9,7 @@ use super::dashboard::Dashboard;
 use super::mirror::{Mirror, Took};
 use super::misfits::Misfits;
 use super::queue::AlertQueue;
-use super::watch::{Change, Watch};
+use super::watch::{forgotten, Change, Watch};
 use crate::announce::{AnnounceError, Announcer, AnnouncerOptions};
 use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::payload::ReplyMsg;
@@ -309,11 +309,15 @@ impl Station {
                 self.connected = false;
                 tracing::warn!("station: the broker refused ({why})");
             }
-            LinkEvent::Message { topic, payload } => {
+            LinkEvent::Message {
+                topic,
+                payload,
+                retained,
+            } => {
                 let Some((board, kind)) = self.topics.parse(&topic) else {
                     return;
                 };
-                if let Err(e) = self.message(board, kind, &payload) {
+                if let Err(e) = self.message(board, kind, &payload, retained) {
                     tracing::warn!("station: board {board}, {}: {e}", kind.name());
                 }
                 // An alert to an arbiter who is not speaking is said at once, not at the tick.
@@ -324,7 +328,15 @@ impl Station {
         }
     }
 
-    fn message(&mut self, board: u32, kind: Kind, payload: &[u8]) -> Result<(), MessageError> {
+    /// One message of `board`; `retained`: the broker kept it from before the station
+    /// subscribed (old news).
+    fn message(
+        &mut self,
+        board: u32,
+        kind: Kind,
+        payload: &[u8],
+        retained: bool,
+    ) -> Result<(), MessageError> {
         let now = Instant::now();
         match kind {
             Kind::Records => {
@@ -378,9 +390,17 @@ impl Station {
                     return Ok(());
                 }
                 self.misfits.state_believed(board);
+                let wall_now = crate::journal::wall_now();
+                if retained && forgotten(msg.wall_ms, wall_now, self.config.forget_after) {
+                    tracing::info!(
+                        "station: board {board}: the state the broker kept is {} s old (an \
+                         earlier day's or event's, longer ago than forget_after): ignored",
+                        (wall_now - msg.wall_ms) / 1000
+                    );
+                    return Ok(());
+                }
                 // A retained state is old news: it rebuilds the picture, it is not a heartbeat.
-                let fresh = crate::journal::wall_now() - msg.wall_ms
-                    < self.config.silent_after.as_millis() as i64;
+                let fresh = wall_now - msg.wall_ms < self.config.silent_after.as_millis() as i64;
                 if fresh {
                     self.heard(board, now);
                 }
@@ -390,6 +410,24 @@ impl Station {
             }
             Kind::Online => {
                 let online = payload != b"0";
+                if retained {
+                    // Old news: a flag left by a board whose recent state did not come with
+                    // it is an earlier day's or event's, and not said; a `1` is no heartbeat.
+                    if self.watch.state_of(board).is_none() {
+                        tracing::info!(
+                            "station: board {board}: a connection flag the broker kept, with \
+                             no recent state: ignored"
+                        );
+                        return Ok(());
+                    }
+                    self.show(|hall| hall.online(board, online));
+                    if !online {
+                        if let Some(change) = self.watch.offline_retained(board) {
+                            self.changed(change);
+                        }
+                    }
+                    return Ok(());
+                }
                 self.show(|hall| {
                     hall.online(board, online);
                     if online {

@@ -1,6 +1,7 @@
 //! `talkclock station status`: every board of the event in one line each, from the boards'
 //! retained states on the broker and the station's mirror. A state with values no clock gives
-//! ([`StateMsg::check`]) is not shown: its line says it was refused, and why.
+//! ([`StateMsg::check`]) is not shown: its line says it was refused, and why; one older than
+//! `forget_after` says the station ignores it.
 //!
 //! ```text
 //! board 12  running white  white 1:02:03  black 0:58:10  moves 23/22  online  mirror 512/512
@@ -75,7 +76,7 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
             LinkEvent::Down(w) if !reached => {
                 why = w;
             }
-            LinkEvent::Message { topic, payload } => match topics.parse(&topic) {
+            LinkEvent::Message { topic, payload, .. } => match topics.parse(&topic) {
                 Some((board, Kind::State)) => {
                     if let Ok(state) = serde_json::from_slice::<StateMsg>(&payload) {
                         if state.board == board {
@@ -108,7 +109,7 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
         out.push_str("no board has published yet\n");
     }
     for (n, b) in &boards {
-        out.push_str(&line(n, b, &config.mirror));
+        out.push_str(&line(n, b, &config.mirror, config.forget_after));
         out.push('\n');
     }
     Ok(out)
@@ -135,7 +136,7 @@ fn clock_text(ms: i64) -> String {
     crate::clock::time::Clock(ms / 1000 * 1000).to_string()
 }
 
-fn line(board: &u32, b: &Board, mirror: &Path) -> String {
+fn line(board: &u32, b: &Board, mirror: &Path, forget_after: Duration) -> String {
     let mut parts = vec![format!("board {board}")];
     match &b.state {
         Some(state) => {
@@ -176,7 +177,13 @@ fn line(board: &u32, b: &Board, mirror: &Path) -> String {
                 .unwrap_or(0);
             parts.push(format!("mirror {held}/{}", state.records));
             let age = (crate::journal::wall_now() - state.wall_ms).max(0);
-            if age > 10_000 {
+            if age > forget_after.as_millis() as i64 {
+                parts.push(format!(
+                    "(state {} old: an earlier day's, the station ignores it; `station close` \
+                     clears it)",
+                    clock_text(age)
+                ));
+            } else if age > 10_000 {
                 parts.push(format!("(state {} old)", clock_text(age)));
             }
             parts.push(format!("game {}", state.game));

@@ -1,6 +1,8 @@
 //! What the station knows of each board beyond its mirror: when it was last heard from
 //! (silent boards are reported, and their return), and whether its mirror lags behind what
-//! the board says it has (then the board is asked to send again).
+//! the board says it has (then the board is asked to send again). What the broker kept from
+//! before the station started (retained states and connection flags) is old news: a board
+//! last heard of longer ago than `forget_after` is an earlier day's or event's, and forgotten.
 
 use crate::hall::{Mirrored, StateMsg};
 use std::collections::BTreeMap;
@@ -66,6 +68,17 @@ impl Watch {
         Some(Change::Silent(board))
     }
 
+    /// The broker kept `board`'s connection flag at `0` from before the station started: the
+    /// board is said to be silent only when its recent state came with it and its game was not
+    /// over (a board whose state was forgotten, or that finished and was switched off, is not).
+    pub fn offline_retained(&mut self, board: u32) -> Option<Change> {
+        let b = self.boards.get(&board)?;
+        if b.state.is_none() || finished(b.state.as_ref()) {
+            return None;
+        }
+        self.offline(board)
+    }
+
     /// Boards that went silent by `now`.
     pub fn tick(&mut self, now: Instant) -> Vec<Change> {
         let mut out = Vec::new();
@@ -123,6 +136,12 @@ impl Watch {
     }
 }
 
+/// Whether a state taken at `wall_ms` is too old to believe at `now_ms` (Unix milliseconds):
+/// the board was last heard of more than `forget_after` ago.
+pub fn forgotten(wall_ms: i64, now_ms: i64, forget_after: Duration) -> bool {
+    now_ms.saturating_sub(wall_ms) > forget_after.as_millis() as i64
+}
+
 /// A finished game's board may well fall quiet (its daemon stopped).
 fn finished(state: Option<&StateMsg>) -> bool {
     state
@@ -175,6 +194,34 @@ mod tests {
         );
         assert_eq!(w.offline(3), Some(Change::Silent(3)));
         assert_eq!(w.offline(3), None);
+    }
+
+    #[test]
+    fn a_connection_flag_left_on_the_broker_is_said_only_of_a_recent_unfinished_game() {
+        let mut w = Watch::new(Duration::from_secs(10));
+        assert_eq!(
+            w.offline_retained(3),
+            None,
+            "no state: an earlier day's board"
+        );
+        w.state(state(10));
+        assert_eq!(w.offline_retained(3), Some(Change::Silent(3)));
+        let mut over = state(10);
+        over.board = 4;
+        over.status = serde_json::json!({"phase": "finished"});
+        w.state(over);
+        assert_eq!(w.offline_retained(4), None, "a finished game's board");
+    }
+
+    #[test]
+    fn a_state_older_than_forget_after_is_forgotten() {
+        let hour = Duration::from_secs(3600);
+        assert!(!forgotten(1_000, 1_000 + 3_600_000, hour));
+        assert!(forgotten(1_000, 1_000 + 3_600_001, hour));
+        assert!(
+            !forgotten(5_000, 1_000, hour),
+            "a board clock ahead is not old"
+        );
     }
 
     #[test]

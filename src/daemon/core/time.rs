@@ -1,9 +1,10 @@
 //! Time in the core: everything due up to an instant brought about (long presses, flags,
-//! warnings, heartbeats, the journal's checks, a pause after a suspend), a stall told, and when
-//! the core must be called next.
+//! warnings, heartbeats, the journal's checks, a pause after a suspend), a stall told (once, and
+//! only when it reached a player: `stall`), and when the core must be called next.
 
 use super::journaling::{SPACE_EVERY, VERIFY_EVERY};
-use super::{Clocks, Core, CoreError, JournalOp, HEARTBEAT_MS, STALL_MS, SUSPEND_MS};
+use super::stall::Verdict;
+use super::{Clocks, Core, CoreError, JournalOp, HEARTBEAT_MS, SUSPEND_MS};
 use crate::clock::{Input, Ms, Side};
 use crate::journal::{Record, Source};
 use crate::table::{Listener, Request};
@@ -13,7 +14,7 @@ impl Core {
     /// Brings everything due up to `at` about: long presses, flags, warnings, ticks, the
     /// heartbeat, and a pause if the machine slept.
     pub fn advance(&mut self, at: Clocks) -> Result<(), CoreError> {
-        self.check_stall(at);
+        self.check_stall(at, None);
         if self.down.as_ref().is_some_and(|d| at.mono >= d.retry_at) {
             self.flush_pending(at);
         }
@@ -91,21 +92,32 @@ impl Core {
         });
     }
 
-    /// Tells the arbiter when the core wakes much later than it asked to (the process was
-    /// stopped or starved): flags and presses are still judged at their own instants, but what
-    /// was due was said late.
-    pub(super) fn check_stall(&mut self, at: Clocks) {
-        let Some(asked) = self.next_due() else {
-            return;
+    /// Checks whether the core runs late (`at` against what was due, and against `pressed`, the
+    /// instant the press being fed was made): a late wake-up that reached no player is
+    /// logged; a stall that did (something to be said, a long press or a press waited) is told
+    /// to the arbiter, once however often it is checked. Flags and presses are still judged at
+    /// their own instants; what was due was said late.
+    pub(super) fn check_stall(&mut self, at: Clocks, pressed: Option<Instant>) {
+        let since = |due: Option<Instant>| {
+            due.map_or(0, |d| {
+                at.mono.saturating_duration_since(d).as_millis() as i64
+            })
         };
-        let late = at.mono.saturating_duration_since(asked).as_millis() as i64;
-        if late > STALL_MS {
-            tracing::warn!(
-                said = true,
-                "the clock's thread ran {late} ms late (stopped or starved)"
-            );
-            let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
-            self.text(&[Listener::Arbiter], text);
+        let felt = since(self.next_felt()).max(since(pressed));
+        match self.stall.check(since(self.next_due()), felt) {
+            Verdict::Late(late) => tracing::info!(
+                "the clock's thread ran {late} ms late (a busy machine), but no press and \
+                 nothing to be said waited: not told"
+            ),
+            Verdict::Stalled(late) => {
+                tracing::warn!(
+                    said = true,
+                    "the clock's thread ran {late} ms late (stopped or starved)"
+                );
+                let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
+                self.text(&[Listener::Arbiter], text);
+            }
+            Verdict::OnTime | Verdict::Same => {}
         }
     }
 
@@ -119,8 +131,21 @@ impl Core {
         [self.next_due(), verify].into_iter().flatten().min()
     }
 
+    /// The instant something a player hears or holds is next due: a flag, a warning, a tick, a
+    /// reminder, a long press (a stall is felt against it; a heartbeat is not).
+    fn next_felt(&self) -> Option<Instant> {
+        let table = self
+            .table
+            .next_deadline()
+            .map(|ms| self.timeline.instant_of(ms));
+        [table, self.mapper.next_deadline()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
     /// The instant the game next needs the core: a flag, a warning, a tick, a heartbeat, a long
-    /// press (a stall is measured against it).
+    /// press (a late wake-up is measured against it).
     fn next_due(&self) -> Option<Instant> {
         let mut due = self.table.next_deadline();
         if self.table.game().running().is_some() {

@@ -543,6 +543,7 @@ fn item_of(output: CoreOutput) -> Item {
             listener,
             notice,
         },
+        CoreOutput::Notice { audience, notice } => Item::Notice { audience, notice },
         CoreOutput::Text { audience, text, .. } => Item::Text { audience, text },
         CoreOutput::Prefs { listener, prefs } => Item::Hearing {
             listener,

@@ -13,4 +13,5 @@ mod hall_boards;
 mod hall_commands;
 mod hall_forgery;
 mod hall_languages;
+mod hall_notices;
 mod hall_round;

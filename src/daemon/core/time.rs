@@ -6,6 +6,7 @@ use super::journaling::{SPACE_EVERY, VERIFY_EVERY};
 use super::{Clocks, Core, CoreError, JournalOp, HEARTBEAT_MS, STALL_MS, SUSPEND_MS};
 use crate::clock::{Input, Ms, Side};
 use crate::journal::{Record, Source};
+use crate::speech::Announcement;
 use crate::table::{Listener, Request};
 use std::time::Instant;
 
@@ -66,8 +67,7 @@ impl Core {
                      {mono_step} ms: the machine slept; pausing"
                 );
                 self.apply_at(now, at, Source::Suspend, Request::Game(Input::Pause))?;
-                let text = crate::speech::notices::suspended(self.language(Listener::Arbiter));
-                self.text(&[Listener::Arbiter], text);
+                self.notify(&[Listener::Arbiter], Announcement::Suspended);
             }
         }
         self.collect();
@@ -104,8 +104,10 @@ impl Core {
                 said = true,
                 "the clock's thread ran {late} ms late (stopped or starved)"
             );
-            let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
-            self.text(&[Listener::Arbiter], text);
+            self.notify(
+                &[Listener::Arbiter],
+                Announcement::Stalled { late_ms: late },
+            );
         }
     }
 

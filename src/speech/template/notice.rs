@@ -51,7 +51,7 @@ pub(super) fn text(
 /// whole count, "other" for a fraction in all five languages ("4,2 секунды", "4.2 seconds").
 fn seconds(grammar: &dyn Grammar, late_ms: i64) -> (String, &'static str) {
     let tenths = (late_ms.max(0) as u64 + 50) / 100;
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         let whole = tenths / 10;
         return (whole.to_string(), grammar.plural(whole).name());
     }

@@ -269,6 +269,17 @@ pub enum Announcement {
     Stopping,
     /// The key pipe (standard input) ended; the clock goes on.
     KeyboardClosed,
+    /// A player's Braille display cannot be reached (BRLTTY does not answer at `host`): the
+    /// game goes on without it.
+    BrailleAbsent {
+        /// Whose display.
+        side: Side,
+        /// Where BRLTTY was asked.
+        host: String,
+    },
+    /// `run` without a configuration: the embedded default speaks the locale's language, and
+    /// this says how to choose another.
+    DefaultLanguage,
     /// The machine slept: the clock was paused.
     Suspended,
     /// The clock's thread ran late (the process was stopped or starved).

@@ -39,10 +39,7 @@ fn a_notice_no_voice_pack_holds_is_said_to_its_listener() {
     options.text = true;
     let mut announcer = Announcer::open(&options).expect("the announcer opens");
     assert!(
-        announcer
-            .voice_languages()
-            .iter()
-            .any(|l| l.code() == "en"),
+        announcer.voice_languages().iter().any(|l| l.code() == "en"),
         "English speaks with its voice pack here"
     );
 

@@ -1,10 +1,11 @@
 //! The board's own notices (issue 36, item 4), word for word in all five languages: a
 //! controller lost and back, stopping, the keyboard closed, the machine slept, a stall with its
 //! seconds agreeing ("1 секунду", "3 секунды", "5 секунд", "4,2 секунды"), the seal, the
-//! journal's troubles and the set-up not saved; and a notice said at the hall's station after
+//! journal's troubles, the set-up not saved, a Braille display absent and the default
+//! language; and a notice said at the hall's station after
 //! the board's number. Checked against hand-written text.
 
-use talkclock::speech::{phrase, Announcement, JournalTrouble, Lang};
+use talkclock::speech::{phrase, Announcement, JournalTrouble, Lang, Side};
 
 const DIGEST: &str = "a6eaad7e554d29f1c0ffee";
 
@@ -45,6 +46,11 @@ fn not_saved(code: &str) -> String {
     say(code, notice)
 }
 
+fn braille(code: &str, side: Side) -> String {
+    let host = "127.0.0.1:4101".to_string();
+    say(code, Announcement::BrailleAbsent { side, host })
+}
+
 /// The first sentence of a stall's notice, `late_ms` late (the rest is the same for every
 /// count).
 fn stalled(code: &str, late_ms: i64) -> String {
@@ -71,13 +77,13 @@ fn at_the_station(code: &str) -> (String, Vec<String>) {
 }
 
 /// Each notice of `code` against its hand-written text, in the order of [`every_notice`].
-fn check(code: &str, expected: [&str; 14]) {
+fn check(code: &str, expected: [&str; 17]) {
     for (said, want) in every_notice(code).iter().zip(expected) {
         assert_eq!(said, want, "{code}");
     }
 }
 
-fn every_notice(code: &str) -> [String; 14] {
+fn every_notice(code: &str) -> [String; 17] {
     [
         lost(code),
         back(code),
@@ -93,6 +99,9 @@ fn every_notice(code: &str) -> [String; 14] {
         journal(code, JournalTrouble::NotRecorded),
         journal(code, JournalTrouble::LowSpace { free_mb: 3 }),
         not_saved(code),
+        braille(code, Side::White),
+        braille(code, Side::Black),
+        say(code, Announcement::DefaultLanguage),
     ]
 }
 
@@ -115,6 +124,9 @@ fn the_notices_in_russian() {
             "Нажатие не записано: журнал недоступен.",
             "Внимание: на диске журнала осталось 3 МБ.",
             "Настройку не удалось сохранить в game.toml: Permission denied. Ничего не изменено.",
+            "Брайлевский дисплей белых не подключён: BRLTTY не отвечает по адресу 127.0.0.1:4101. Игра идёт без него.",
+            "Брайлевский дисплей чёрных не подключён: BRLTTY не отвечает по адресу 127.0.0.1:4101. Игра идёт без него.",
+            "Говорю по-русски, как велит локаль. Другой язык: ключ `language` в файле настроек (talkclock run --config FILE).",
         ],
     );
     assert_eq!(stalled("ru", 600), "Часы не работали 0,6 секунды");
@@ -152,6 +164,9 @@ fn the_notices_in_english() {
             "Press not recorded: the journal cannot be written.",
             "Warning: 3 MB left on the journal's disk.",
             "The set-up could not be saved to game.toml: Permission denied. Nothing was changed.",
+            "White's Braille display is not connected: BRLTTY does not answer at 127.0.0.1:4101. The game goes on without it.",
+            "Black's Braille display is not connected: BRLTTY does not answer at 127.0.0.1:4101. The game goes on without it.",
+            "Speaking English, as the locale says. For another language, set `language` in a configuration file (talkclock run --config FILE).",
         ],
     );
     assert_eq!(stalled("en", 600), "The clock stalled for 0.6 seconds");
@@ -190,6 +205,9 @@ fn the_notices_in_ukrainian() {
             "Натискання не записано: журнал недоступний.",
             "Увага: на диску журналу залишилося 3 МБ.",
             "Налаштування не вдалося зберегти в game.toml: Permission denied. Нічого не змінено.",
+            "Брайлівський дисплей білих не під'єднано: BRLTTY не відповідає за адресою 127.0.0.1:4101. Гра йде без нього.",
+            "Брайлівський дисплей чорних не під'єднано: BRLTTY не відповідає за адресою 127.0.0.1:4101. Гра йде без нього.",
+            "Говорю українською, як велить локаль. Інша мова: ключ `language` у файлі налаштувань (talkclock run --config FILE).",
         ],
     );
     assert_eq!(stalled("uk", 600), "Годинник не працював 0,6 секунди");
@@ -227,6 +245,9 @@ fn the_notices_in_polish() {
             "Naciśnięcie nie zostało zapisane: dziennik jest niedostępny.",
             "Uwaga: na dysku dziennika zostało 3 MB.",
             "Nie udało się zapisać ustawień w game.toml: Permission denied. Nic nie zmieniono.",
+            "Monitor brajlowski białych nie jest podłączony: BRLTTY nie odpowiada pod adresem 127.0.0.1:4101. Gra toczy się bez niego.",
+            "Monitor brajlowski czarnych nie jest podłączony: BRLTTY nie odpowiada pod adresem 127.0.0.1:4101. Gra toczy się bez niego.",
+            "Mówię po polsku, jak każą ustawienia regionalne. Inny język: klucz `language` w pliku konfiguracji (talkclock run --config PLIK).",
         ],
     );
     assert_eq!(stalled("pl", 600), "Zegar stał przez 0,6 sekundy");
@@ -265,6 +286,9 @@ fn the_notices_in_german() {
             "Druck nicht aufgezeichnet: das Protokoll kann nicht geschrieben werden.",
             "Warnung: noch 3 MB frei auf der Festplatte des Protokolls.",
             "Die Einstellung konnte nicht in game.toml gespeichert werden: Permission denied. Nichts wurde geändert.",
+            "Die Braillezeile von Weiß ist nicht verbunden: BRLTTY antwortet nicht auf 127.0.0.1:4101. Die Partie geht ohne sie weiter.",
+            "Die Braillezeile von Schwarz ist nicht verbunden: BRLTTY antwortet nicht auf 127.0.0.1:4101. Die Partie geht ohne sie weiter.",
+            "Ich spreche Deutsch, wie die Locale es sagt. Eine andere Sprache: der Schlüssel `language` in einer Konfigurationsdatei (talkclock run --config DATEI).",
         ],
     );
     assert_eq!(stalled("de", 600), "Die Uhr stand 0,6 Sekunden still");

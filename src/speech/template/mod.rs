@@ -231,6 +231,8 @@ impl Walker<'_, '_> {
             | Announcement::ControllerBack { .. }
             | Announcement::Stopping
             | Announcement::KeyboardClosed
+            | Announcement::BrailleAbsent { .. }
+            | Announcement::DefaultLanguage
             | Announcement::Suspended
             | Announcement::Stalled { .. }
             | Announcement::Seal { .. }

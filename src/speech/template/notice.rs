@@ -3,7 +3,7 @@
 //! engine says them. A count picks the sentence of its plural category where the catalogue
 //! has one (`stalled.few`, "4 секунды"), else the plain one.
 
-use super::super::announcement::{Announcement, JournalTrouble};
+use super::super::announcement::{Announcement, JournalTrouble, Side};
 use super::super::catalogue::Catalogue;
 use super::super::grammar::Grammar;
 
@@ -20,6 +20,14 @@ pub(super) fn text(
         Announcement::Stopping => say("stopping", &[]),
         Announcement::KeyboardClosed => say("keyboard_closed", &[]),
         Announcement::Suspended => say("suspended", &[]),
+        Announcement::BrailleAbsent { side, host } => {
+            let name = match side {
+                Side::White => "braille_absent_white",
+                Side::Black => "braille_absent_black",
+            };
+            say(name, &[("host", host)])
+        }
+        Announcement::DefaultLanguage => say("default_language", &[]),
         Announcement::Stalled { late_ms } => {
             let (seconds, category) = seconds(grammar, *late_ms);
             let name = counted(catalogue, "stalled", category);

@@ -73,3 +73,40 @@ fn a_russian_boards_seal_reached_an_english_arbiter_in_russian() {
     assert_eq!(seal, expected);
     drop(board);
 }
+
+/// A board from before issue 36 sends its own notices as text in its arbiter's language: the
+/// station still reads that payload and says the text after the board's number (it cannot
+/// translate words).
+#[test]
+fn an_older_boards_text_notice_is_still_said() {
+    let mut hall = Hall::new(16);
+    hall.arbiters =
+        "[[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"1-500\"\n".into();
+    let station = hall.station();
+    let words = "Партия окончена. Печать журнала: A6EA AD7E 554D 29F1.";
+    let said = |lines: &[serde_json::Value]| {
+        alerts_of(lines, 16)
+            .into_iter()
+            .map(|(_, _, text)| text)
+            .find(|text| text.contains(words))
+    };
+    // Sent again until the station, subscribed by then, says it (it keeps the first copy).
+    let mut heard = None;
+    for _ in 0..30 {
+        let old = serde_json::json!({
+            "board": 16, "game": "0123456789abcdef", "id": 0,
+            "wall_ms": talkclock::journal::wall_now(), "game_ms": 0, "priority": "other",
+            "text": words, "lang": "ru",
+        });
+        hall.publish_as("board-16", &topic(16, "alerts"), [old.to_string()], &[]);
+        std::thread::sleep(Duration::from_secs(1));
+        heard = said(&station.lines());
+        if heard.is_some() {
+            break;
+        }
+    }
+    assert_eq!(
+        heard.as_deref(),
+        Some(format!("Board 16: {words}").as_str())
+    );
+}

@@ -85,7 +85,8 @@ impl Announcer {
             self.load_voices(&[lang]);
         }
         let voices = self.voices.as_ref()?;
-        if voices.pack(lang).is_none() {
+        // No clip says it (a board's own notice): the speech engine says it whole.
+        if voices.pack(lang).is_none() || line.clips.is_empty() {
             return self
                 .synthesise(lang, &line.text, rate)
                 .map(|pcm| (lang, pcm));
@@ -200,6 +201,9 @@ impl Announcer {
             } => {
                 self.say_private(at_ms, listener, &notice);
             }
+            Item::Notice { audience, notice } => {
+                self.say_notice(0, &audience, &notice);
+            }
             Item::Text { audience, text } => {
                 self.say_text(&audience, &text);
             }
@@ -245,10 +249,22 @@ impl Announcer {
         listener: Listener,
         notice: &Announcement,
     ) -> std::time::Duration {
+        self.say_notice(at_ms, &Audience::of(&[listener]), notice)
+    }
+
+    /// Says something to `audience` that is not part of the game's record (the daemon's own
+    /// notices), each listener in his language: spoken and printed, not written to the
+    /// transcript. Returns how long it takes to say, as [`Announcer::say_private`].
+    pub fn say_notice(
+        &mut self,
+        at_ms: i64,
+        audience: &Audience,
+        notice: &Announcement,
+    ) -> std::time::Duration {
         let transcript = self.transcript.take();
         let took = self.deliver_table(&[TableOutput::Say {
             at_ms,
-            audience: Audience::of(&[listener]),
+            audience: audience.clone(),
             notice: notice.clone(),
         }]);
         self.transcript = transcript;

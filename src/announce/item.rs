@@ -29,7 +29,15 @@ pub enum Item {
         /// What.
         notice: Announcement,
     },
-    /// Free text (help, a notice, the arbiter's message): printed, and spoken by the system
+    /// The daemon's own notice (a controller lost, the journal, the seal): said and printed to
+    /// each listener in his language, not written to the transcript.
+    Notice {
+        /// Who hears it.
+        audience: Audience,
+        /// What.
+        notice: Announcement,
+    },
+    /// Free text (the help, the arbiter's message): printed, and spoken by the system
     /// speech engine when there is one (the voice packs hold only the clock's own words).
     Text {
         /// Who hears it.

@@ -115,8 +115,11 @@ impl Display {
                     }
                 }
             },
+            CoreOutput::Notice { audience, notice } if audience.reaches(me) => {
+                self.message = Some(phrase(self.lang, notice).text);
+            }
             CoreOutput::Text {
-                kind: TextKind::Notice | TextKind::Message,
+                kind: TextKind::Message,
                 audience,
                 text,
             } if audience.reaches(me) => self.message = Some(text.clone()),

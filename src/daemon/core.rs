@@ -141,8 +141,7 @@ impl Core {
         }
         core.mark_restored(at, game_ms)?;
         if journal.evidence != crate::journal::Evidence::Chained {
-            let text = crate::speech::notices::journal_unchained(core.language(Listener::Arbiter));
-            core.text(&[Listener::Arbiter], text);
+            core.journal_notice(crate::speech::JournalTrouble::Unchained);
         }
         core.collect();
         Ok(core)

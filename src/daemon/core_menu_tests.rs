@@ -239,7 +239,7 @@ fn a_set_up_that_cannot_be_written_changes_nothing_and_the_arbiter_hears_why() {
     let out = rig.out.clone();
     assert!(rig.prompts().contains(&MenuPrompt::NotSaved));
     assert!(out.iter().any(|o| matches!(o,
-        CoreOutput::Text { text, .. } if text.contains("could not be saved to <memory>"))));
+        CoreOutput::Notice { notice: Announcement::SetupNotSaved { origin, .. }, .. } if origin == "<memory>")));
     assert_eq!(rig.core.config(), &before);
 }
 

@@ -12,6 +12,7 @@ use crate::control::ArbiterCommand;
 use crate::input::device::DeviceId;
 use crate::input::event::{RawInput, SourceEvent};
 use crate::journal::SharedMemoryStore;
+use crate::speech::Announcement;
 use crate::table::Listener;
 use std::time::{Duration, Instant};
 
@@ -103,15 +104,16 @@ impl Rig {
         self.keep();
     }
 
-    /// The stall notices the arbiter was told, in order.
+    /// The stall notices the arbiter was told, in order, as an English arbiter reads them.
     fn stalls_told(&self) -> Vec<String> {
         self.said
             .iter()
             .filter_map(|o| match o {
-                CoreOutput::Text { audience, text, .. }
-                    if audience.reaches(Listener::Arbiter) && text.contains("stalled for") =>
-                {
-                    Some(text.clone())
+                CoreOutput::Notice {
+                    audience,
+                    notice: notice @ Announcement::Stalled { .. },
+                } if audience.reaches(Listener::Arbiter) => {
+                    Some(crate::speech::phrase(crate::speech::Lang::En, notice).text)
                 }
                 _ => None,
             })
@@ -132,7 +134,7 @@ fn one_late_wakeup_checked_twice_is_one_alarm() {
     rig.run_to(110_000);
     let told = rig.stalls_told();
     assert_eq!(told.len(), 1, "one stall, told once: {told:?}");
-    assert!(told[0].contains("stalled for 2.0"), "{told:?}");
+    assert!(told[0].contains("stalled for 2 seconds"), "{told:?}");
     assert_eq!(rig.core.table().game().running(), Some(Side::Black));
 }
 

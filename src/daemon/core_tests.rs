@@ -11,7 +11,7 @@ use crate::control::{ArbiterCommand, Reply};
 use crate::input::device::DeviceId;
 use crate::input::event::{RawInput, SourceEvent};
 use crate::journal::{Journal, Record, SharedMemoryStore, Source};
-use crate::speech::Announcement;
+use crate::speech::{Announcement, JournalTrouble, Lang};
 use crate::table::{Listener, Request, TableOutput};
 use std::time::{Duration, Instant};
 
@@ -239,7 +239,7 @@ fn a_suspend_seen_on_the_boot_time_clock_pauses() {
     let outputs = rig.core.drain();
     assert!(outputs.iter().any(|o| matches!(
         o,
-        CoreOutput::Text { audience, text, .. } if audience.reaches(Listener::Arbiter) && text.contains("slept")
+        CoreOutput::Notice { audience, notice: Announcement::Suspended } if audience.reaches(Listener::Arbiter)
     )));
     assert!(rig.core.table().game().running().is_none());
 }
@@ -281,10 +281,14 @@ fn a_stall_is_told_to_the_arbiter_and_the_flag_keeps_its_instant() {
         _ => None,
     });
     assert_eq!(flag_at, Some(300_000));
-    assert!(outputs.iter().any(|o| matches!(
-        o,
-        CoreOutput::Text { audience, text, .. } if audience.reaches(Listener::Arbiter) && text.contains("stalled for 4.")
-    )), "{outputs:?}");
+    assert!(
+        outputs.iter().any(|o| matches!(
+            o,
+            CoreOutput::Notice { audience, notice: Announcement::Stalled { late_ms } }
+                if audience.reaches(Listener::Arbiter) && (4_000..5_000).contains(late_ms)
+        )),
+        "{outputs:?}"
+    );
 }
 
 /// A press that waited in the queue behind another must still be judged before the flag that
@@ -489,11 +493,13 @@ fn a_journal_that_cannot_be_written_pauses_tells_everyone_and_recovers() {
         .drain()
         .iter()
         .filter_map(|o| match o {
-            CoreOutput::Text { audience, text, .. }
-                if text.contains("journal cannot be written") =>
-            {
-                audience.listeners().first().copied()
-            }
+            CoreOutput::Notice {
+                audience,
+                notice:
+                    Announcement::Journal {
+                        trouble: JournalTrouble::Down,
+                    },
+            } => audience.listeners().first().copied(),
             _ => None,
         })
         .collect();
@@ -520,9 +526,15 @@ fn a_journal_that_cannot_be_written_pauses_tells_everyone_and_recovers() {
     });
     assert_eq!(pause_at, Some(6_000));
     let text = rig.core.drain();
-    assert!(text.iter().any(
-        |o| matches!(o, CoreOutput::Text { text, .. } if text.contains("can be written again"))
-    ));
+    assert!(text.iter().any(|o| matches!(
+        o,
+        CoreOutput::Notice {
+            notice: Announcement::Journal {
+                trouble: JournalTrouble::Back
+            },
+            ..
+        }
+    )));
     let resumed = rig.command(9_000, ArbiterCommand::Game(Input::Resume));
     assert!(matches!(resumed, Reply::Events { .. }), "{resumed:?}");
     // The journal is whole and replays to the same clocks.
@@ -547,7 +559,17 @@ fn little_free_space_is_told_to_the_arbiter_once() {
         .core
         .drain()
         .iter()
-        .filter(|o| matches!(o, CoreOutput::Text { text, .. } if text.contains("3 MB left")))
+        .filter(|o| {
+            matches!(
+                o,
+                CoreOutput::Notice {
+                    notice: Announcement::Journal {
+                        trouble: JournalTrouble::LowSpace { free_mb: 3 }
+                    },
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(warnings, 1);
 }
@@ -560,10 +582,11 @@ fn at_the_end_the_arbiter_is_told_the_journals_seal() {
     let outputs = rig.core.drain();
     let seal: String = rig.store.snapshot().digest.chars().take(16).collect();
     let told = outputs.iter().find_map(|o| match o {
-        CoreOutput::Text { audience, text, .. }
-            if audience.reaches(Listener::Arbiter) && text.contains("seal") =>
-        {
-            Some(text.clone())
+        CoreOutput::Notice {
+            audience,
+            notice: notice @ Announcement::Seal { .. },
+        } if audience.reaches(Listener::Arbiter) => {
+            Some(crate::speech::phrase(Lang::En, notice).text)
         }
         _ => None,
     });
@@ -632,7 +655,17 @@ fn a_sync_that_fails_pauses_tells_everyone_and_writes_the_records_again() {
         .core
         .drain()
         .iter()
-        .filter(|o| matches!(o, CoreOutput::Text { text, .. } if text.contains("journal cannot be written")))
+        .filter(|o| {
+            matches!(
+                o,
+                CoreOutput::Notice {
+                    notice: Announcement::Journal {
+                        trouble: JournalTrouble::Down
+                    },
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(told, 3, "the arbiter and both players are told");
     // The next try writes the pause (and, in a file, the lines the failed sync held).

@@ -3,7 +3,7 @@
 //! [`STATE_EVERY`] and whenever it changes. Deciding is pure ([`alert_of`]); the link's thread
 //! does the network.
 
-use super::core::{Core, CoreOutput, TextKind};
+use super::core::{Core, CoreOutput};
 use crate::clock::Ms;
 use crate::clock::{GameResult, Side};
 use crate::control::reply::{Moves, PhaseWord, Status};
@@ -12,19 +12,19 @@ use crate::hall::payload::{Names, Stages};
 use crate::hall::{AlertMsg, Priority, StateMsg};
 use crate::hearing::Listener;
 use crate::speech::Announcement;
-use crate::speech::Lang;
 use crate::table::TableOutput;
 use std::time::{Duration, Instant};
 
 /// The state is published at least this often (it is the board's heartbeat).
 pub const STATE_EVERY: Duration = Duration::from_secs(2);
 
-/// The alert an output is, if it is one: (game time, priority, notice or text). Flags,
-/// warnings, a player stopping the clock and results always are (the rules address them to
-/// the arbiter); refusals, pauses and adjustments when the board says them to its arbiter;
-/// the daemon's own notices (a controller lost, the machine slept, the journal) when they are
-/// for the arbiter; never the help or the arbiter's own message.
-pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Alert)> {
+/// The alert an output is, if it is one: (game time, priority, notice). Flags, warnings, a
+/// player stopping the clock and results always are (the rules address them to the arbiter);
+/// refusals, pauses and adjustments when the board says them to its arbiter; the daemon's own
+/// notices (a controller lost, the machine slept, the journal, the seal) when they are for the
+/// arbiter, as data that the station phrases in its arbiter's language; never the help or the
+/// arbiter's own message.
+pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Announcement)> {
     match output {
         CoreOutput::Table(TableOutput::Say {
             at_ms,
@@ -47,26 +47,13 @@ pub fn alert_of(output: &CoreOutput) -> Option<(Option<Ms>, Priority, Alert)> {
                 }
                 _ => return None,
             };
-            Some((Some(*at_ms), priority, Alert::Notice(notice.clone())))
+            Some((Some(*at_ms), priority, notice.clone()))
         }
-        CoreOutput::Text {
-            kind: TextKind::Notice,
-            audience,
-            text,
-        } if audience.reaches(Listener::Arbiter) => {
-            Some((None, Priority::Other, Alert::Text(text.clone())))
+        CoreOutput::Notice { audience, notice } if audience.reaches(Listener::Arbiter) => {
+            Some((None, Priority::Other, notice.clone()))
         }
         _ => None,
     }
-}
-
-/// What an alert says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Alert {
-    /// One of the clock's announcements.
-    Notice(Announcement),
-    /// Words in the board arbiter's language.
-    Text(String),
 }
 
 /// What, in a status, makes a new state worth publishing at once.
@@ -103,16 +90,11 @@ impl HallFeed {
             self.digest = config_digest(core.config_text());
         }
         let now_ms = core.game_ms(mono);
-        let lang: Lang = core.config().arbiter_language;
         for output in outputs {
-            let Some((at_ms, priority, alert)) = alert_of(output) else {
+            let Some((at_ms, priority, notice)) = alert_of(output) else {
                 continue;
             };
             let game_ms = at_ms.unwrap_or(now_ms);
-            let (notice, text) = match alert {
-                Alert::Notice(n) => (Some(n), None),
-                Alert::Text(t) => (None, Some(t)),
-            };
             self.link.send(ToLink::Alert(Box::new(AlertMsg {
                 board: self.link.board(),
                 game: String::new(),
@@ -120,9 +102,9 @@ impl HallFeed {
                 wall_ms: wall_ms - (now_ms - game_ms).max(0),
                 game_ms,
                 priority,
-                lang: text.as_ref().map(|_| lang),
-                notice,
-                text,
+                notice: Some(notice),
+                text: None,
+                lang: None,
             })));
         }
         if !outputs.is_empty() {
@@ -194,6 +176,7 @@ mod tests {
 
     #[test]
     fn the_help_and_the_arbiters_own_message_are_no_alerts_but_a_controller_lost_is() {
+        use crate::daemon::TextKind;
         let text = |kind| CoreOutput::Text {
             kind,
             audience: Audience::of(&[Listener::Arbiter]),
@@ -201,7 +184,19 @@ mod tests {
         };
         assert!(alert_of(&text(TextKind::Help)).is_none());
         assert!(alert_of(&text(TextKind::Message)).is_none());
-        assert!(alert_of(&text(TextKind::Notice)).is_some());
+        let lost = Announcement::ControllerLost {
+            device: "gamepad".into(),
+        };
+        let notice = |listeners: &[Listener]| CoreOutput::Notice {
+            audience: Audience::of(listeners),
+            notice: lost.clone(),
+        };
+        assert_eq!(
+            alert_of(&notice(&Listener::EARS)),
+            Some((None, Priority::Other, lost.clone())),
+            "a notice travels as data, not as words in the board's language"
+        );
+        assert!(alert_of(&notice(&[Listener::White])).is_none());
     }
 
     #[test]

@@ -151,13 +151,12 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
             "{}'s Braille display: {why}; the game goes on without it",
             side.name()
         );
-        let white = side == crate::clock::Side::White;
+        // One line each: the player and the arbiter each read whom it concerns.
         for listener in [Listener::player(side), Listener::Arbiter] {
-            let lang = core.config().languages().of(listener);
-            let notice = crate::speech::notices::braille_absent(lang, white, &host);
-            announcer.send(vec![Item::Text {
+            let host = host.clone();
+            announcer.send(vec![Item::Notice {
                 audience: listener.into(),
-                text: notice,
+                notice: crate::speech::Announcement::BrailleAbsent { side, host },
             }]);
         }
     }
@@ -179,10 +178,9 @@ pub fn run(options: &RunOptions) -> Result<(), DaemonError> {
         // The embedded default speaks the locale's language: said, with how to change it.
         // Said once the keys and signals are taken, so that Ctrl-C right after it stops the
         // clock cleanly (before, it could come while the terminal was not yet raw and kill it).
-        let lang = core.config().arbiter_language;
-        announcer.send(vec![Item::Text {
+        announcer.send(vec![Item::Notice {
             audience: crate::hearing::Audience::of(&Listener::EARS),
-            text: crate::speech::notices::default_language(lang),
+            notice: crate::speech::Announcement::DefaultLanguage,
         }]);
     }
 
@@ -545,6 +543,7 @@ fn item_of(output: CoreOutput) -> Item {
             listener,
             notice,
         },
+        CoreOutput::Notice { audience, notice } => Item::Notice { audience, notice },
         CoreOutput::Text { audience, text, .. } => Item::Text { audience, text },
         CoreOutput::Prefs { listener, prefs } => Item::Hearing {
             listener,

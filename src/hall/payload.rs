@@ -33,7 +33,9 @@ pub enum Priority {
 }
 
 /// What a board's rules address to the arbiter (`…/alerts`): a notice the station phrases in
-/// its arbiter's language, or a free text already in words.
+/// its arbiter's language (the clock's announcements and the board's own notices alike).
+/// Boards before issue 36 sent their own notices as `text` in their arbiter's language; the
+/// station still reads and says it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AlertMsg {
     /// The board's number.
@@ -51,7 +53,8 @@ pub struct AlertMsg {
     /// The notice, when it is one of the clock's announcements.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<Announcement>,
-    /// Free text (a controller lost, the machine slept) in `lang`.
+    /// Free text in `lang`: only from boards before issue 36 (which sent their own notices so);
+    /// a board now sends every notice as `notice`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// The language of `text`.
@@ -174,6 +177,48 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<AlertMsg>(&json).unwrap(), alert);
+    }
+
+    #[test]
+    fn a_boards_own_notice_travels_as_data_not_as_words() {
+        let alert = AlertMsg {
+            board: 104,
+            game: "ab".into(),
+            id: 7,
+            wall_ms: 5,
+            game_ms: 6,
+            priority: Priority::Other,
+            notice: Some(Announcement::Seal {
+                digest: Some("a6eaad7e".into()),
+            }),
+            text: None,
+            lang: None,
+        };
+        let json = serde_json::to_string(&alert).unwrap();
+        assert!(
+            json.contains(r#""notice":{"kind":"seal","digest":"a6eaad7e"}"#)
+                && !json.contains("text"),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<AlertMsg>(&json).unwrap(), alert);
+        let trouble = Announcement::Journal {
+            trouble: crate::speech::JournalTrouble::LowSpace { free_mb: 3 },
+        };
+        let json = serde_json::to_string(&trouble).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"journal","trouble":{"what":"low_space","free_mb":3}}"#
+        );
+    }
+
+    #[test]
+    fn an_older_boards_text_alert_still_reads() {
+        let json = r#"{"board":104,"game":"g","id":1,"wall_ms":5,"game_ms":6,"priority":"other",
+            "text":"Партия окончена. Печать журнала: A6EA AD7E 554D 29F1.","lang":"ru"}"#;
+        let alert: AlertMsg = serde_json::from_str(json).unwrap();
+        assert_eq!(alert.notice, None);
+        assert_eq!(alert.lang, Some(Lang::Ru));
+        assert!(alert.text.is_some_and(|t| t.starts_with("Партия окончена")));
     }
 
     #[test]

@@ -255,6 +255,56 @@ pub enum Announcement {
         /// What the board said.
         notice: Box<Announcement>,
     },
+    /// A controller was disconnected; the clock keeps running.
+    ControllerLost {
+        /// The controller, as the system names it.
+        device: String,
+    },
+    /// A controller was connected again.
+    ControllerBack {
+        /// The controller, as the system names it.
+        device: String,
+    },
+    /// The daemon is stopping (Ctrl-C, SIGTERM); the journal keeps the game.
+    Stopping,
+    /// The key pipe (standard input) ended; the clock goes on.
+    KeyboardClosed,
+    /// A player's Braille display cannot be reached (BRLTTY does not answer at `host`): the
+    /// game goes on without it.
+    BrailleAbsent {
+        /// Whose display.
+        side: Side,
+        /// Where BRLTTY was asked.
+        host: String,
+    },
+    /// `run` without a configuration: the embedded default speaks the locale's language, and
+    /// this says how to choose another.
+    DefaultLanguage,
+    /// The machine slept: the clock was paused.
+    Suspended,
+    /// The clock's thread ran late (the process was stopped or starved).
+    Stalled {
+        /// How late, in milliseconds.
+        late_ms: i64,
+    },
+    /// The game is over: the journal's seal (the digest of its last record), for the arbiter
+    /// to note.
+    Seal {
+        /// The digest, in hex; `None` for a journal of the old format, which has none.
+        digest: Option<String>,
+    },
+    /// Something about the game's journal.
+    Journal {
+        /// What.
+        trouble: JournalTrouble,
+    },
+    /// The set-up menu could not save; nothing changed.
+    SetupNotSaved {
+        /// Where it was to be saved.
+        origin: String,
+        /// Why not, as the system says it.
+        why: String,
+    },
     /// At the hall's station: a board has not been heard from for a while.
     BoardSilent {
         /// The board's number.
@@ -264,5 +314,30 @@ pub enum Announcement {
     BoardBack {
         /// The board's number.
         board: u32,
+    },
+}
+
+/// What an [`Announcement::Journal`] tells of the game's journal.
+/// Serialized as `{"what":"low_space","free_mb":3}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum JournalTrouble {
+    /// It cannot be written (a full disk): the clock is paused until it can.
+    Down,
+    /// It can be written again; the clock stays paused.
+    Back,
+    /// Its file was deleted or moved away during the game, and was written again.
+    Rewritten {
+        /// Where.
+        path: String,
+    },
+    /// The game was restored from a journal of the old format: an edit cannot be told.
+    Unchained,
+    /// A player's press could not be recorded, so it did nothing.
+    NotRecorded,
+    /// Little free space is left where it is written.
+    LowSpace {
+        /// Megabytes left.
+        free_mb: u64,
     },
 }

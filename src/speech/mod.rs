@@ -24,7 +24,8 @@ use grammar::Grammar;
 use utterance::Builder;
 
 pub use announcement::{
-    Announcement, ClockPhase, ControlEnd, DelayKind, Lang, Outcome, Reason, Rules, Side, StageInfo,
+    Announcement, ClockPhase, ControlEnd, DelayKind, JournalTrouble, Lang, Outcome, Reason, Rules,
+    Side, StageInfo,
 };
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};

@@ -45,7 +45,8 @@ pub struct Utterance {
     pub text: String,
     /// Clip keys in speaking order, with a pause token ([`COMMA_PAUSE`], [`SENTENCE_PAUSE`])
     /// between two keys where the text has punctuation; the keys' texts are exactly the
-    /// words of `text`.
+    /// words of `text`; none when some of its words no clip says (a board's own notice): the
+    /// speech engine then says the text whole.
     pub clips: Vec<String>,
 }
 
@@ -79,6 +80,8 @@ pub(crate) struct Builder {
     pause: Option<&'static str>,
     /// The tone of the last clip pushed.
     last_tone: Option<Tone>,
+    /// Words no clip says were added ([`Builder::unrecorded_text`]).
+    unrecorded: bool,
 }
 
 impl Builder {
@@ -186,6 +189,28 @@ impl Builder {
         self.last_tone = Some(Tone::Continuing);
     }
 
+    /// Adds words no voice pack holds (a board's notice: "Controller disconnected: …"), whole
+    /// sentences with their own punctuation, to the text. An utterance that has them is said
+    /// whole by the speech engine: [`Builder::finish`] gives it no clips.
+    pub(crate) fn unrecorded_text(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.text.push_str(text);
+        self.unrecorded = true;
+        if text.ends_with(['.', '!', '?']) {
+            self.sentence_open = false;
+            self.pause = Some(SENTENCE_PAUSE);
+        } else {
+            self.sentence_open = true;
+        }
+        self.last_tone = None;
+    }
+
     /// Ends the sentence with a full stop; the next word is capitalised. The last clip, if
     /// recorded in both intonations, becomes its sentence-final recording.
     pub(crate) fn stop(&mut self) {
@@ -205,6 +230,9 @@ impl Builder {
     /// Closes the last sentence and returns the utterance.
     pub(crate) fn finish(mut self) -> Utterance {
         self.stop();
+        if self.unrecorded {
+            self.clips.clear();
+        }
         Utterance {
             text: self.text,
             clips: self.clips,

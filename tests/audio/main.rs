@@ -11,6 +11,7 @@ mod common;
 mod common_daemon;
 
 mod audio_layouts_game;
+mod audio_notices;
 mod audio_system_speech;
 mod audio_unpacked_language;
 mod daemon_buttons;

@@ -46,5 +46,6 @@ mod speech_grammar_en;
 mod speech_grammar_pl;
 mod speech_grammar_ru;
 mod speech_menu_uk;
+mod speech_notices;
 mod time_log;
 mod warning_properties;

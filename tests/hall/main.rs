@@ -13,5 +13,6 @@ mod hall_boards;
 mod hall_commands;
 mod hall_forgery;
 mod hall_languages;
+mod hall_notices;
 mod hall_retained;
 mod hall_round;

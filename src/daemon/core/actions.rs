@@ -90,8 +90,8 @@ impl Core {
                 _ => None,
             };
             if let Some(player) = player {
-                let text = crate::speech::notices::not_recorded(self.language(player));
-                self.text(&[player], text);
+                let trouble = crate::speech::JournalTrouble::NotRecorded;
+                self.notify(&[player], Announcement::Journal { trouble });
             }
             self.collect();
             return Ok(false);

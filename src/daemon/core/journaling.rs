@@ -5,10 +5,11 @@
 //! are asked for again every [`RETRY_MS`], and the journal works again once they are durable.
 //! Also the free-space warning and the journal file written again after it was deleted.
 
-use super::{Clocks, Core, CoreOutput, JournalEvent, JournalOp, TextKind};
+use super::{Clocks, Core, CoreOutput, JournalEvent, JournalOp};
 use crate::clock::{Input, Ms};
 use crate::daemon::prefs::Prefs;
 use crate::journal::{Record, Source};
+use crate::speech::{Announcement, JournalTrouble};
 use crate::table::{Audience, Listener, Request};
 use std::time::{Duration, Instant};
 
@@ -137,11 +138,11 @@ impl Core {
         });
         self.collect();
         for listener in [Listener::Arbiter, Listener::White, Listener::Black] {
-            let text = crate::speech::notices::journal_down(self.language(listener));
-            self.urgent.push(CoreOutput::Text {
-                kind: TextKind::Notice,
+            self.urgent.push(CoreOutput::Notice {
                 audience: Audience::of(&[listener]),
-                text,
+                notice: Announcement::Journal {
+                    trouble: JournalTrouble::Down,
+                },
             });
         }
     }
@@ -170,8 +171,7 @@ impl Core {
         }
         self.down = None;
         tracing::info!("{}: the journal can be written again", self.journal);
-        let text = crate::speech::notices::journal_back(self.language(Listener::Arbiter));
-        self.text(&[Listener::Arbiter], text);
+        self.journal_notice(JournalTrouble::Back);
         true
     }
 
@@ -183,11 +183,13 @@ impl Core {
             "{}: the journal was deleted or moved away while the game ran; written again",
             self.journal
         );
-        let text = crate::speech::notices::journal_rewritten(
-            self.language(Listener::Arbiter),
-            &self.journal,
-        );
-        self.text(&[Listener::Arbiter], text);
+        let path = self.journal.clone();
+        self.journal_notice(JournalTrouble::Rewritten { path });
+    }
+
+    /// Tells the arbiter something about the journal.
+    pub(super) fn journal_notice(&mut self, trouble: JournalTrouble) {
+        self.notify(&[Listener::Arbiter], Announcement::Journal { trouble });
     }
 
     /// Warns the arbiter (once, until space comes back) when little space is left where the
@@ -201,11 +203,8 @@ impl Core {
         } else if !self.low_space_told {
             self.low_space_told = true;
             tracing::warn!("{}: {free} bytes left", self.journal);
-            let text = crate::speech::notices::low_space(
-                self.language(Listener::Arbiter),
-                free / (1024 * 1024),
-            );
-            self.text(&[Listener::Arbiter], text);
+            let free_mb = free / (1024 * 1024);
+            self.journal_notice(JournalTrouble::LowSpace { free_mb });
         }
     }
 
@@ -217,8 +216,8 @@ impl Core {
             "game over; journal {} sealed with digest {seal}",
             self.journal
         );
-        let text = crate::speech::notices::seal(self.language(Listener::Arbiter), seal);
-        self.text(&[Listener::Arbiter], text);
+        let digest = (!seal.is_empty()).then(|| seal.to_string());
+        self.notify(&[Listener::Arbiter], Announcement::Seal { digest });
     }
 
     /// Asks for a new journal with this game's record (the old one is kept aside as

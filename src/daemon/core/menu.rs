@@ -4,7 +4,7 @@
 //! writes the configuration file and begins a new game under it; a game in progress is never
 //! changed.
 
-use super::{Core, CoreError, CoreOutput, JournalOp};
+use super::{Core, CoreError, CoreOutput, JournalOp, TextKind};
 use crate::clock::{Input, Phase, Side};
 use crate::config::{ActionKind, Config};
 use crate::daemon::prefs::Prefs;
@@ -109,7 +109,7 @@ impl Core {
                 let lang = self.language(listener);
                 for line in crate::speech::help::menu_help_lines(&self.config.input.bindings, lang)
                 {
-                    self.text(&[listener], line);
+                    self.text_of(TextKind::Help, &[listener], line);
                 }
                 return Ok(());
             }
@@ -220,9 +220,11 @@ impl Core {
 
     fn not_saved(&mut self, origin: &str, why: &str) -> MenuPrompt {
         tracing::error!("the set-up could not be saved to {origin}: {why}");
-        let text =
-            crate::speech::notices::setup_not_saved(self.language(Listener::Arbiter), origin, why);
-        self.text(&[Listener::Arbiter], text);
+        let notice = Announcement::SetupNotSaved {
+            origin: origin.to_string(),
+            why: why.to_string(),
+        };
+        self.notify(&[Listener::Arbiter], notice);
         MenuPrompt::NotSaved
     }
 

@@ -25,10 +25,19 @@ pub enum CoreOutput {
         /// What.
         notice: Announcement,
     },
-    /// Free text (help, device notices, the arbiter's message): printed, and spoken by the
-    /// system speech engine when there is one.
+    /// The daemon's own notice about the board (a controller lost, the machine slept, the
+    /// journal, the seal at the end of a game): not part of the game's record, phrased for
+    /// each listener in his language, and for the hall's station in its arbiter's.
+    Notice {
+        /// Who hears it.
+        audience: Audience,
+        /// What.
+        notice: Announcement,
+    },
+    /// Free text (the help, the arbiter's message): printed, and spoken by the system speech
+    /// engine when there is one. Never sent to the hall.
     Text {
-        /// What it is (a hall's station hears the daemon's own notices only).
+        /// What it is.
         kind: TextKind,
         /// Who hears it.
         audience: Audience,
@@ -59,9 +68,6 @@ pub enum CoreOutput {
 /// What a free text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextKind {
-    /// The daemon's own notice about the board (a controller lost, the machine slept, the
-    /// journal, the seal at the end of a game).
-    Notice,
     /// The spoken help.
     Help,
     /// The arbiter's own message (`say`).
@@ -186,8 +192,12 @@ impl Core {
         self.config.languages().of(listener)
     }
 
-    pub(super) fn text(&mut self, listeners: &[Listener], text: String) {
-        self.text_of(TextKind::Notice, listeners, text);
+    /// Tells `listeners` one of the daemon's own notices.
+    pub(super) fn notify(&mut self, listeners: &[Listener], notice: Announcement) {
+        self.outputs.push(CoreOutput::Notice {
+            audience: Audience::of(listeners),
+            notice,
+        });
     }
 
     pub(super) fn text_of(&mut self, kind: TextKind, listeners: &[Listener], text: String) {
@@ -209,28 +219,30 @@ impl Core {
     /// Tells the arbiter and the players, each in his language, that a controller went or came
     /// back.
     pub(super) fn device_notice(&mut self, device: &str, back: bool) {
-        self.tell_everyone(|lang| crate::speech::notices::controller(lang, device, back));
+        let device = device.to_string();
+        self.tell_everyone(if back {
+            Announcement::ControllerBack { device }
+        } else {
+            Announcement::ControllerLost { device }
+        });
     }
 
     /// The daemon is stopping (Ctrl-C at its terminal, SIGINT, SIGTERM, `q` on its key pipe):
     /// everyone is told, each in his language, before it goes.
     pub fn stopping(&mut self) {
-        self.tell_everyone(crate::speech::notices::stopping);
+        self.tell_everyone(Announcement::Stopping);
         self.collect();
     }
 
     /// The key pipe ended after carrying keys: everyone is told once that the keyboard is gone
     /// and how to stop the clock, which goes on.
     pub fn keyboard_closed(&mut self) {
-        self.tell_everyone(crate::speech::notices::keyboard_closed);
+        self.tell_everyone(Announcement::KeyboardClosed);
         self.collect();
     }
 
-    /// One text to everyone: one line per language spoken at the table, to the listeners who
-    /// speak it (a text said once when all three share a language).
-    pub(super) fn tell_everyone(&mut self, text: impl Fn(crate::speech::Lang) -> String) {
-        for (lang, listeners) in self.config.languages().groups(&Listener::EARS) {
-            self.text(&listeners, text(lang));
-        }
+    /// One notice to everyone, each phrasing it in his language.
+    pub(super) fn tell_everyone(&mut self, notice: Announcement) {
+        self.notify(&Listener::EARS, notice);
     }
 }

@@ -7,6 +7,7 @@ use super::stall::Verdict;
 use super::{Clocks, Core, CoreError, JournalOp, HEARTBEAT_MS, SUSPEND_MS};
 use crate::clock::{Input, Ms, Side};
 use crate::journal::{Record, Source};
+use crate::speech::Announcement;
 use crate::table::{Listener, Request};
 use std::time::Instant;
 
@@ -67,8 +68,7 @@ impl Core {
                      {mono_step} ms: the machine slept; pausing"
                 );
                 self.apply_at(now, at, Source::Suspend, Request::Game(Input::Pause))?;
-                let text = crate::speech::notices::suspended(self.language(Listener::Arbiter));
-                self.text(&[Listener::Arbiter], text);
+                self.notify(&[Listener::Arbiter], Announcement::Suspended);
             }
         }
         self.collect();
@@ -114,8 +114,10 @@ impl Core {
                     said = true,
                     "the clock's thread ran {late} ms late (stopped or starved)"
                 );
-                let text = crate::speech::notices::stalled(self.language(Listener::Arbiter), late);
-                self.text(&[Listener::Arbiter], text);
+                self.notify(
+                    &[Listener::Arbiter],
+                    Announcement::Stalled { late_ms: late },
+                );
             }
             Verdict::OnTime | Verdict::Same => {}
         }

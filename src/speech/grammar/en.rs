@@ -45,4 +45,8 @@ impl Grammar for English {
     fn count_clips(&self) -> &'static [Clip] {
         num::count_clips()
     }
+
+    fn decimal_mark(&self) -> char {
+        '.'
+    }
 }

@@ -51,6 +51,11 @@ pub(crate) trait Grammar: Sync {
     fn synthesis_text(&self, text: &str) -> String {
         text.to_string()
     }
+    /// The mark between a number's whole part and its tenths, written in a notice ("4,2" in
+    /// Russian, German, Ukrainian and Polish; "4.2" in English).
+    fn decimal_mark(&self) -> char {
+        ','
+    }
 }
 
 /// The catalogue files of the languages, by language code, as embedded at build time, in the

@@ -1,7 +1,8 @@
 //! Phrasing as data: the sentences of the readouts, warnings, flags, results and notices are
 //! templates in each language's catalogue (`[say]` in `lang/<code>.toml`), said by one walker
 //! for every language: readouts, warnings, flags, results, notices, overtime and the clock
-//! check, and the set-up menu ([`menu`]). What a template cannot say — numbers, counted
+//! check, and the set-up menu ([`menu`]); the board's own notices are whole sentences of
+//! `[notices]` ([`notice`]), which no voice pack holds. What a template cannot say — numbers, counted
 //! nouns, durations — its language's [`Grammar`] says.
 //!
 //! A template is words separated by spaces: a clip key (`to_control`), a slot in braces
@@ -11,6 +12,7 @@
 //! word directly (`{side}:`).
 
 mod menu;
+mod notice;
 
 use super::announcement::{
     Announcement, ClockPhase, ControlEnd, DelayKind, Outcome, Overtime, Reason, Rules, Side,
@@ -234,6 +236,21 @@ impl Walker<'_, '_> {
                     self.say("board_late", &[("late", Remaining(*late))]);
                 }
                 self.say("board_notice", &[("notice", Nested(notice))]);
+            }
+            Announcement::ControllerLost { .. }
+            | Announcement::ControllerBack { .. }
+            | Announcement::Stopping
+            | Announcement::KeyboardClosed
+            | Announcement::BrailleAbsent { .. }
+            | Announcement::DefaultLanguage
+            | Announcement::Suspended
+            | Announcement::Stalled { .. }
+            | Announcement::Seal { .. }
+            | Announcement::Journal { .. }
+            | Announcement::SetupNotSaved { .. } => {
+                if let Some(text) = notice::text(self.catalogue, self.grammar, a) {
+                    self.b.unrecorded_text(&text);
+                }
             }
             Announcement::BoardSilent { board } => {
                 self.say("board_silent", &[("n", Number(u64::from(*board)))])

@@ -483,6 +483,31 @@ mod tests {
     }
 
     #[test]
+    fn a_boards_own_notice_is_shown_in_each_language_of_the_page() {
+        let t0 = Instant::now();
+        let mut hall = Hall::new(vec![Lang::Ru, Lang::En], &[], 7);
+        let mut cursor = Cursor::default();
+        let seal = AlertMsg {
+            priority: Priority::Other,
+            notice: Some(Announcement::Seal {
+                digest: Some("a6eaad7e554d29f1".into()),
+            }),
+            ..flag(104, "g", 0)
+        };
+        hall.alert(&seal, 100);
+        let update = hall.since(&mut cursor, t0);
+        let texts = &update.alerts[0].texts;
+        assert_eq!(
+            texts["en"],
+            "Game over. The journal's seal: A6EA AD7E 554D 29F1."
+        );
+        assert_eq!(
+            texts["ru"],
+            "Партия окончена. Печать журнала: A6EA AD7E 554D 29F1."
+        );
+    }
+
+    #[test]
     fn alerts_arrive_once_each_and_the_flag_marks_its_row_until_a_new_game() {
         let t0 = Instant::now();
         let mut hall = Hall::new(vec![Lang::Ru, Lang::En], &[], 7);

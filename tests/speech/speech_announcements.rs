@@ -1227,7 +1227,11 @@ fn a_forfeit_is_said_in_every_language() {
     ];
     let lang = |code| Lang::from_code(code).expect("a language the clock speaks");
     for (code, text) in want {
-        assert_eq!(phrase(lang(code), &forfeit(Outcome::White)).text, text, "{code}");
+        assert_eq!(
+            phrase(lang(code), &forfeit(Outcome::White)).text,
+            text,
+            "{code}"
+        );
     }
     assert_eq!(
         phrase(lang("pl"), &forfeit(Outcome::Black)).text,

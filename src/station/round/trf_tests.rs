@@ -88,6 +88,17 @@ fn every_malformed_row_is_told_with_its_line_in_one_pass() {
     );
 }
 
+/// Round 2 of the fixture, as `station pairings` keeps it.
+fn round_2() -> Round {
+    Round {
+        round: 2,
+        source: PathBuf::from("open.trf"),
+        trf: Some(FIXTURE.to_string()),
+        latin1: false,
+        pairings: pairings(FIXTURE, "open.trf", 2).expect("pairings"),
+    }
+}
+
 fn result(board: u32, outcome: Option<Outcome>) -> BoardResult {
     BoardResult {
         board,
@@ -100,13 +111,7 @@ fn result(board: u32, outcome: Option<Outcome>) -> BoardResult {
 
 #[test]
 fn the_results_fill_round_2s_columns_opponent_colour_and_code() {
-    let round = Round {
-        round: 2,
-        source: PathBuf::from("open.trf"),
-        trf: Some(FIXTURE.to_string()),
-        latin1: false,
-        pairings: pairings(FIXTURE, "open.trf", 2).expect("pairings"),
-    };
+    let round = round_2();
     // Board 1 (4 – 1): 0-1; board 2 (2 – 3): a draw.
     let results = [
         result(1, Some(Outcome::Black)),
@@ -131,13 +136,7 @@ fn the_results_fill_round_2s_columns_opponent_colour_and_code() {
 
 #[test]
 fn a_forfeit_fills_plus_for_the_winner_and_minus_for_the_loser() {
-    let round = Round {
-        round: 2,
-        source: PathBuf::from("open.trf"),
-        trf: Some(FIXTURE.to_string()),
-        latin1: false,
-        pairings: pairings(FIXTURE, "open.trf", 2).expect("pairings"),
-    };
+    let round = round_2();
     // Board 1 (4 – 1): White (rank 4) wins by forfeit; board 2 (2 – 3): Black (rank 3) does.
     let forfeit = |board, outcome| BoardResult {
         result: Some((outcome, Ending::Forfeit)),

@@ -74,9 +74,10 @@ for script in tests/scenarios/*.script; do
         on "$arch" simulate --script "$script" "${config[@]}" --journal "$work/$name.$arch.jsonl" \
             >"$work/$name.$arch.out" || fail "$arch simulate $script exited $?"
     done
-    cmp "tests/scenarios/$name.expected" "$work/$name.arm.out" ||
-        fail "$name: the arm64 transcript differs from the golden one (diff $work/$name.arm.out)"
-    cmp "$work/$name.amd.jsonl" "$work/$name.arm.jsonl" ||
+    # diff -u: a byte-for-byte comparison, as cmp, that also shows what differs
+    diff -u "tests/scenarios/$name.expected" "$work/$name.arm.out" >&2 ||
+        fail "$name: the arm64 transcript differs from the golden one"
+    diff -u "$work/$name.amd.jsonl" "$work/$name.arm.jsonl" >&2 ||
         fail "$name: the arm64 journal differs from the amd64 one"
     # Each binary reads the journal the other wrote (checksums, numbers, the JSON itself).
     for what in replay "moves --journal"; do
@@ -85,7 +86,7 @@ for script in tests/scenarios/*.script; do
         # shellcheck disable=SC2086
         on amd $what "$work/$name.arm.jsonl" >"$work/$name.${what% *}.amd" || fail "amd64 $what $name"
         what=${what% *}
-        cmp "$work/$name.$what.amd" "$work/$name.$what.arm" || fail "$name: $what differs between arm64 and amd64"
+        diff -u "$work/$name.$what.amd" "$work/$name.$what.arm" >&2 || fail "$name: $what differs between arm64 and amd64"
     done
     count=$((count + 1))
 done
@@ -98,7 +99,7 @@ count=0
 for config in config/*.toml config/hall/*.toml; do
     "${arm[@]}" check --config "$config" >"$work/check.arm" || fail "arm64 check $config exited $?"
     "${amd[@]}" check --config "$config" >"$work/check.amd" || fail "amd64 check $config exited $?"
-    cmp "$work/check.amd" "$work/check.arm" || fail "check $config: arm64 and amd64 say different things"
+    diff -u "$work/check.amd" "$work/check.arm" >&2 || fail "check $config: arm64 and amd64 say different things"
     count=$((count + 1))
 done
 echo "$count configurations accepted, the same words on both" >&2
@@ -183,7 +184,7 @@ exec 3>&-
 # Every press the live transcripts show is in the replay, and both binaries replay it alike.
 "${arm[@]}" replay "$journal" >"$work/replay.arm" || fail "arm64 replay of the daemon's journal"
 "${amd[@]}" replay "$journal" >"$work/replay.amd" || fail "amd64 replay of the daemon's journal"
-cmp "$work/replay.amd" "$work/replay.arm" || fail "the daemon's journal replays differently on amd64"
+diff -u "$work/replay.amd" "$work/replay.arm" >&2 || fail "the daemon's journal replays differently on amd64"
 presses=$(jq -S -c 'select(.event == "press")' "$work"/transcript-*.jsonl)
 [ "$(wc -l <<<"$presses")" -eq 6 ] || fail "the transcripts show $(wc -l <<<"$presses") presses, not 6"
 while read -r line; do

@@ -10,6 +10,9 @@
 #   make man    write the manual page target/man/talkclock.1 (read it: man -l target/man/talkclock.1)
 #   make deb    build the Debian package target/debian/talkclock_VERSION_ARCH.deb (ARCH=amd64
 #               or arm64, cross-built for a Raspberry Pi); make deb-check also checks it
+#   make test-arm64  cross-build for arm64 (a Raspberry Pi) and run it under qemu-user: the unit
+#               tests, every golden scenario, every shipped configuration, a daemon game with a
+#               SIGKILL (.ci/test-arm64.sh); emulation, so not a board's timing nor its devices
 
 CARGO ?= cargo
 JOBS ?= 2
@@ -21,7 +24,7 @@ LISTEN_MODEL ?= $(TARGET_DIR)/listen/model
 LISTEN_ARGS ?=
 VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: run test check man bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
+.PHONY: run test test-arm64 deps-test-arm64 check man bench listen listen-test deps-listen deb deb-check deps-build deps-test deps-deb build fmt lint
 
 run: deps-build
 	$(CARGO) build --release -j$(JOBS)
@@ -49,6 +52,16 @@ test: deps-test
 	$(CARGO) clippy -j$(JOBS) --workspace --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS) --workspace
 	cd harness/listen && python3 -m unittest -q test_parse test_lead test_engine
+
+# The arm64 build under emulation (issue 37): built for aarch64-unknown-linux-gnu and run by
+# qemu-aarch64 as cargo's runner; the scenarios' transcripts, journals and time logs, and the
+# configurations' checks, compared byte for byte with this machine's (amd64) binary.
+test-arm64: deps-test-arm64
+	CARGO_BUILD_JOBS=$(JOBS) bash .ci/test-arm64.sh
+
+deps-test-arm64:
+	bash .ci/install-deps.sh test-arm64
+	rustup target add aarch64-unknown-linux-gnu
 
 # The manual page, made by the program itself (`talkclock man`), as the package installs it.
 man: deps-build

@@ -3,6 +3,7 @@
 #   .ci/install-deps.sh build   what `make run` needs to build and run
 #   .ci/install-deps.sh test    that, plus what the test suite drives for real
 #   .ci/install-deps.sh deb     what `make deb` needs (deb-arm64: and to cross-build for arm64)
+#   .ci/install-deps.sh test-arm64  the arm64 cross-build, and qemu-user to run it (make test-arm64)
 # Runs apt-get directly as root, through sudo otherwise.
 set -euo pipefail
 
@@ -20,6 +21,11 @@ test_pkgs=(mosquitto mosquitto-clients openssl pulseaudio pulseaudio-utils libas
 deb_pkgs=(dpkg-dev lintian systemd git)
 # Cross-building it for a Raspberry Pi: the arm64 linker and the arm64 libraries (multiarch).
 arm64_pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross libasound2-dev:arm64 libspeechd-dev:arm64 libudev-dev:arm64)
+# Running that arm64 build here (make test-arm64, .ci/test-arm64.sh): qemu-aarch64, user-mode
+# emulation, called as cargo's runner (no binfmt registration needed, so it works in a
+# container too), the arm64 C library it loads (the -dev packages bring it too), and jq to read
+# the daemon's replies.
+qemu_pkgs=(qemu-user libc6:arm64 jq)
 
 case "${1:-build}" in
   build) wanted=("${build_pkgs[@]}") ;;
@@ -33,7 +39,8 @@ case "${1:-build}" in
     ;;
   deb) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}") ;;
   deb-arm64) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}" "${arm64_pkgs[@]}") ;;
-  *) echo "usage: $0 build|test|deb|deb-arm64" >&2; exit 2 ;;
+  test-arm64) wanted=("${build_pkgs[@]}" "${arm64_pkgs[@]}" "${qemu_pkgs[@]}") ;;
+  *) echo "usage: $0 build|test|deb|deb-arm64|test-arm64" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -56,7 +63,7 @@ else
 fi
 echo "installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-if [ "${1:-}" = deb-arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+if { [ "${1:-}" = deb-arm64 ] || [ "${1:-}" = test-arm64 ]; } && ! dpkg --print-foreign-architectures | grep -qx arm64; then
   "${as_root[@]}" dpkg --add-architecture arm64
 fi
 "${as_root[@]}" apt-get update -qq

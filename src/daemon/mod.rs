@@ -375,7 +375,7 @@ fn core_loop(
         }
         // Judged before the outputs are drained: a reply whose records are durable now finds
         // what it announces (held for the same records) in this drain, not in a later one.
-        replies.synced(core.durable());
+        replies.reach(core.durable());
         let mut ready = replies.release();
         let items = feed_outputs(core, feeds)?;
         let waiting = !(ready.is_empty() && unsaid.is_empty() && replies.is_empty());

@@ -503,8 +503,11 @@ fn deliver_acked(
 /// returns what the announcer is to say and write, the controllers' patterns due last.
 fn feed_outputs(core: &mut Driven, feeds: &mut Feeds) -> Result<Vec<Item>, DaemonError> {
     let now = clocks_now();
+    // A failed sync's warning first: the repair the driver makes next may sync on this thread
+    // (a store without a sync thread), and on a slow card that takes as long again.
+    let mut outputs = core.take_urgent();
     core.run(now)?;
-    let outputs = core.drain();
+    outputs.extend(core.drain());
     if let Some(feed) = feeds.hall.as_mut() {
         feed.outputs(core, &outputs, now.mono, now.wall_ms);
     }

@@ -129,18 +129,21 @@ fn presses_are_clicked_once_written_before_a_slow_sync_and_a_kill_loses_none() {
     );
 }
 
-/// The sync of a press's record is slow (0.5 s) and then fails (EIO): the press was clicked at
-/// once, when it was written; the failure then brings the second word, to both players and the
-/// arbiter, that the journal cannot be written and the last press may not be recorded (the
-/// clock pauses), and once the journal is written again the press is in it. Before issue 37 no
-/// click came until the record was durable, after the failure.
+/// The journal's syncs turn slow (1 s) and fail (EIO) from the first after the start on: the
+/// press was clicked at once, when it was written (long before its sync failed); the failure
+/// then brings the second word, to both players and the arbiter, that the journal cannot be
+/// written and the last press may not be recorded (the clock pauses). The press is in the
+/// journal file even so (a kill after a failed sync on a real disk may lose it: what the
+/// warning says). Before issue 37 no click came until the record was durable, after the
+/// failure.
 #[test]
 fn a_sync_that_fails_after_the_click_tells_everyone_the_press_may_not_be_recorded() {
-    // The game record and the start are synced; the press's sync (the 3rd) waits 0.5 s and
-    // fails; the repair a second later works.
+    // strace counts each thread's calls: the game record is synced on the core thread, the
+    // start by the sync thread (its 1st); every sync after that (the press's, or a heartbeat's
+    // just before it) waits 1 s and fails, the repairs too.
     let (files, mut daemon) = syncs::daemon_with_syncs(
         CONFIG.replace("0:03", "5:00"),
-        "error=EIO:delay_enter=500000:when=3",
+        "error=EIO:delay_enter=1000000:when=2+",
     );
     let transcript = &files.transcript;
     daemon.ctl(r#"{"cmd":"start"}"#);
@@ -160,6 +163,7 @@ fn a_sync_that_fails_after_the_click_tells_everyone_the_press_may_not_be_recorde
         daemon.stdout()
     );
     let warned = pressed.elapsed();
+    eprintln!("clicked {clicked:?}, warned {warned:?} after the press");
     for who in ["[black]", "[arbiter]"] {
         let line = format!("{who} The game's journal cannot be written");
         assert!(
@@ -169,18 +173,16 @@ fn a_sync_that_fails_after_the_click_tells_everyone_the_press_may_not_be_recorde
         );
     }
     assert!(
-        !warned_early && clicked < warned,
-        "the click ({clicked:?}) came before the failed sync's warning ({warned:?})"
+        !warned_early && clicked < Duration::from_millis(700),
+        "the click ({clicked:?} after the press) did not come before the sync failed (1 s); \
+         the warning came {warned:?} after the press"
     );
-    assert!(
-        daemon.wait_for_text(
-            "[arbiter] The journal can be written again",
-            1,
-            Duration::from_secs(10)
-        ),
-        "{}",
-        daemon.stdout()
+    let status = daemon.ctl(r#"{"cmd":"status"}"#);
+    assert_eq!(status["phase"], "paused", "{status}");
+    drop(daemon); // SIGKILL to the daemon and strace
+    assert_eq!(
+        syncs::presses(&files.journal),
+        1,
+        "the press is in the journal file"
     );
-    daemon.quit();
-    assert_eq!(syncs::presses(&files.journal), 1, "the press is in the journal");
 }

@@ -137,6 +137,12 @@ impl Core {
         ready
     }
 
+    /// Takes the notices that the journal cannot be written (see [`Core::drain`], which
+    /// gives them first too), before the driver's turn: its repair may take a slow sync.
+    pub fn take_urgent(&mut self) -> Vec<CoreOutput> {
+        std::mem::take(&mut self.urgent)
+    }
+
     /// Puts what was told so far in the gate, marked with the records asked for so far.
     pub(super) fn hold_told(&mut self) {
         self.collect();

@@ -85,10 +85,16 @@ fn talkclock_beside_us() -> Result<PathBuf, String> {
 
 fn bench(args: &Args) -> Result<(), String> {
     if let Some(delay_ms) = args.slow_syncs_child {
-        let dir = args.scratch.clone().ok_or("--slow-syncs-child needs --scratch")?;
+        let dir = args
+            .scratch
+            .clone()
+            .ok_or("--slow-syncs-child needs --scratch")?;
         let counts = talkclock_harness::slow_syncs::Counts::new(args.quick);
         let figures = talkclock_harness::slow_syncs::measure(&dir, delay_ms, counts)?;
-        println!("{}", serde_json::to_string(&figures).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&figures).map_err(|e| e.to_string())?
+        );
         return Ok(());
     }
     if args.slow_syncs {
@@ -137,7 +143,10 @@ fn slow_syncs(args: &Args) -> Result<(), String> {
     let figures = talkclock_harness::slow_syncs::run(&me, &scratch.0, args.quick)
         .map_err(|e| format!("bench: could not measure: {e}"))?;
     if args.json {
-        println!("{}", serde_json::to_string(&figures).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&figures).map_err(|e| e.to_string())?
+        );
     } else {
         print!("{}", talkclock_harness::slow_syncs::table(&figures));
     }

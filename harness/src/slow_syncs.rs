@@ -33,8 +33,14 @@ pub const DELAYS_MS: [u64; 2] = [20, 80];
 pub struct SyncFigures {
     /// Each journal sync delayed this long (0: as the disk is).
     pub delay_ms: u64,
+    /// The measuring thread's scheduling (the daemon's core thread's real-time priority, or
+    /// why it could not be had).
+    pub priority: String,
     /// Press to click out of the core.
     pub click_us: Summary,
+    /// The same from the press reaching the core thread (the rest is the hop from the
+    /// stamping thread, which runs at normal priority).
+    pub click_in_core_us: Summary,
     /// Zero to the flag out of the core.
     pub flag_told_us: Summary,
     /// Zero to the game over in the core's table.
@@ -70,11 +76,19 @@ impl Counts {
 /// The child's work: measures in `dir` and returns the figures for `delay_ms` (the delay is
 /// strace's doing; it is only reported here).
 pub fn measure(dir: &Path, delay_ms: u64, counts: Counts) -> Result<SyncFigures, String> {
-    let clicks = press_to_click(dir, counts.presses)?;
+    // The same call the daemon makes on its core thread, on this measuring thread (the
+    // journal's sync thread raises itself, as in the daemon).
+    let priority = match talkclock::realtime::raise_this_thread() {
+        Ok(said) => said,
+        Err(why) => why.to_string(),
+    };
+    let (clicks, in_core) = press_to_click(dir, counts.presses)?;
     let (decided, told) = flag_instants(dir, counts.flags, 10, 40)?;
     Ok(SyncFigures {
         delay_ms,
+        priority,
         click_us: Summary::of(&clicks).ok_or("no clicks timed")?,
+        click_in_core_us: Summary::of(&in_core).ok_or("no clicks timed")?,
         flag_told_us: Summary::of(&told).ok_or("no flags timed")?,
         flag_decided_us: Summary::of(&decided).ok_or("no flags timed")?,
     })
@@ -129,7 +143,8 @@ pub fn table(figures: &[SyncFigures]) -> String {
         "journal syncs delayed (strace delay_enter): press to click, flag told and decided, \
          p50 / p99 / max in ms\n",
     );
-    out += "  delay   | click                  | flag told              | flag decided\n";
+    out += "  delay   | click                  | click, in the core     | flag told              \
+            | flag decided\n";
     for f in figures {
         let cell = |s: &Summary| {
             format!(
@@ -145,10 +160,17 @@ pub fn table(figures: &[SyncFigures]) -> String {
             format!("{} ms", f.delay_ms)
         };
         out += &format!(
-            "  {delay:<7} | {} | {} | {}\n",
+            "  {delay:<7} | {} | {} | {} | {}\n",
             cell(&f.click_us),
+            cell(&f.click_in_core_us),
             cell(&f.flag_told_us),
             cell(&f.flag_decided_us)
+        );
+    }
+    if let Some(f) = figures.first() {
+        out += &format!(
+            "  ({} presses, {} flags a row; measuring thread: {})\n",
+            f.click_us.n, f.flag_told_us.n, f.priority
         );
     }
     out
@@ -157,8 +179,9 @@ pub fn table(figures: &[SyncFigures]) -> String {
 /// Presses 100 ms apart (longer than the slowest delay, so each finds the disk's last sync
 /// over), each stamped by a sender thread as an input reader stamps it; per press,
 /// microseconds from its stamp to its click coming out of the core, waiting on the journal's
-/// sync thread as the daemon's loop does when the click is held.
-fn press_to_click(dir: &Path, presses: usize) -> Result<Vec<f64>, String> {
+/// sync thread as the daemon's loop does when the click is held; and from the press reaching
+/// the core thread.
+fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), String> {
     let text = config_text("2:00:00");
     let mut config = Config::parse(&text, "bench").map_err(|e| e.to_string())?;
     config.input.lockout = 0;
@@ -183,7 +206,8 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<Vec<f64>, String> {
         }
     });
     let mut clicks = Vec::with_capacity(presses);
-    let mut pending: Option<Instant> = None;
+    let mut in_core = Vec::with_capacity(presses);
+    let mut pending: Option<(Instant, Instant)> = None;
     loop {
         let timeout = match core.next_wake() {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
@@ -192,12 +216,13 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<Vec<f64>, String> {
         select! {
             recv(rx) -> press => {
                 let Ok((at, side)) = press else { break };
+                let received = Instant::now();
                 let key = if side == Side::White { "w" } else { "b" };
                 for pressed in [true, false] {
                     core.handle(clocks_now(), CoreMsg::Source(key_event(at, key, pressed)))
                         .map_err(|e| e.to_string())?;
                 }
-                if pending.replace(at).is_some() {
+                if pending.replace((at, received)).is_some() {
                     return Err("a click did not come before the next press".into());
                 }
             }
@@ -205,13 +230,15 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<Vec<f64>, String> {
             recv(timeout) -> _ => core.advance(clocks_now()).map_err(|e| e.to_string())?,
         }
         if core.drain().iter().any(is_click) {
-            let at = pending.take().ok_or("a click without a press")?;
-            clicks.push(signed_us(Instant::now(), at));
+            let (at, received) = pending.take().ok_or("a click without a press")?;
+            let clicked = Instant::now();
+            clicks.push(signed_us(clicked, at));
+            in_core.push(signed_us(clicked, received));
         }
     }
     let _ = sender.join();
     let _ = std::fs::remove_file(&path);
-    Ok(clicks)
+    Ok((clicks, in_core))
 }
 
 fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {

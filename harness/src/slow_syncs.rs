@@ -12,6 +12,7 @@ use crate::core_loop::{config_text, flag_instants, signed_us};
 use crate::stats::Summary;
 use crossbeam_channel::{select, unbounded};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -195,7 +196,7 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), St
         CoreMsg::Command(ArbiterCommand::Game(Input::Start)),
     )
     .map_err(|e| e.to_string())?;
-    let (tx, rx) = unbounded::<(Instant, Side)>();
+    let (tx, mut rx) = unbounded::<(Instant, Side)>();
     let sender = std::thread::spawn(move || {
         for i in 0..presses {
             std::thread::sleep(Duration::from_millis(100));
@@ -207,7 +208,9 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), St
     });
     let mut clicks = Vec::with_capacity(presses);
     let mut in_core = Vec::with_capacity(presses);
-    let mut pending: Option<(Instant, Instant)> = None;
+    // Presses whose click has not come yet, oldest first (on a slow disk with clicks held
+    // for the sync, as before issue 37, a click can come after the next press).
+    let mut pending: VecDeque<(Instant, Instant)> = VecDeque::new();
     loop {
         let timeout = match core.next_wake() {
             Some(wake) => crossbeam_channel::after(wake.saturating_duration_since(Instant::now())),
@@ -215,25 +218,33 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), St
         };
         select! {
             recv(rx) -> press => {
-                let Ok((at, side)) = press else { break };
+                let Ok((at, side)) = press else {
+                    // Every press sent: wait for the last clicks.
+                    rx = crossbeam_channel::never();
+                    continue;
+                };
                 let received = Instant::now();
                 let key = if side == Side::White { "w" } else { "b" };
                 for pressed in [true, false] {
                     core.handle(clocks_now(), CoreMsg::Source(key_event(at, key, pressed)))
                         .map_err(|e| e.to_string())?;
                 }
-                if pending.replace((at, received)).is_some() {
-                    return Err("a click did not come before the next press".into());
-                }
+                pending.push_back((at, received));
             }
             recv(synced) -> _ => core.journal_synced(clocks_now()),
             recv(timeout) -> _ => core.advance(clocks_now()).map_err(|e| e.to_string())?,
         }
-        if core.drain().iter().any(is_click) {
-            let (at, received) = pending.take().ok_or("a click without a press")?;
-            let clicked = Instant::now();
+        let clicked = Instant::now();
+        for _ in core.drain().iter().filter(|o| is_click(o)) {
+            let (at, received) = pending.pop_front().ok_or("a click without a press")?;
             clicks.push(signed_us(clicked, at));
             in_core.push(signed_us(clicked, received));
+        }
+        if clicks.len() == presses {
+            break;
+        }
+        if pending.front().is_some_and(|(at, _)| at.elapsed() > Duration::from_secs(5)) {
+            return Err("a press was not clicked within 5 s".into());
         }
     }
     let _ = sender.join();

@@ -243,7 +243,10 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), St
         if clicks.len() == presses {
             break;
         }
-        if pending.front().is_some_and(|(at, _)| at.elapsed() > Duration::from_secs(5)) {
+        if pending
+            .front()
+            .is_some_and(|(at, _)| at.elapsed() > Duration::from_secs(5))
+        {
             return Err("a press was not clicked within 5 s".into());
         }
     }

@@ -146,7 +146,12 @@ fn slow_syncs_print_three_rows_and_the_click_does_not_wait_for_the_sync() {
     assert_eq!(delays, [Some(0), Some(20), Some(80)], "{text}");
     for row in rows {
         let mut bad = Vec::new();
-        for key in ["click_us", "click_in_core_us", "flag_told_us", "flag_decided_us"] {
+        for key in [
+            "click_us",
+            "click_in_core_us",
+            "flag_told_us",
+            "flag_decided_us",
+        ] {
             numbers_only(&row[key], key, &mut bad);
         }
         assert!(bad.is_empty(), "leaves that are not numbers: {bad:?}");

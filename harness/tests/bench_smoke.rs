@@ -114,7 +114,7 @@ fn under_load_prints_quiet_and_loaded_figures() {
     );
     assert!(text.contains("load: stress-ng --cpu"), "{text}");
     assert!(text.contains("priority: "), "{text}");
-    for row in ["flag decided", "flag told (synced)", "press → switch"] {
+    for row in ["flag decided", "flag told (written)", "press → switch"] {
         let line = text.lines().find(|l| l.starts_with(row)).expect(row);
         let numbers = line
             .split_whitespace()

@@ -261,10 +261,10 @@ fn core_loop(
     } = inbox;
     // Told once: then (or when its reader is gone without a word) no longer waited on.
     let mut keyboard_closed = keyboard_closed.clone();
-    // Replies to the arbiter wait, like every other acknowledgement, for their records to be
-    // durable (in the same gate as every other acknowledgement), then for their announcement
-    // to be in the transcript: (the announcer's batch that must be done first, where it goes,
-    // the reply).
+    // Replies to the arbiter wait for their records to be durable (synced: a reply leaves for
+    // another program, unlike a click, which goes once the records are written), then for their
+    // announcement to be in the transcript: (the announcer's batch that must be done first,
+    // where it goes, the reply).
     let mut replies: Gate<(u64, ReplyTo, crate::control::Reply)> = Gate::new();
     // Replies whose records are durable, waiting for the announcer's batch.
     let mut unsaid: Vec<(u64, ReplyTo, crate::control::Reply)> = Vec::new();
@@ -374,7 +374,8 @@ fn core_loop(
             }
         }
         // Judged before the outputs are drained: a reply whose records are durable now finds
-        // what it announces (held for the same records) in this drain, not in a later one.
+        // what it announces (held until the same records were written) in this drain or an
+        // earlier one, not in a later one.
         replies.reach(core.durable());
         let mut ready = replies.release();
         let items = feed_outputs(core, feeds)?;

@@ -50,16 +50,16 @@ impl Rng {
 }
 
 /// Flag timing: one game per trial with a random control of `lo_ms..=hi_ms`, started now;
-/// returns, per trial, the instant the flag is told (its record durable, the journal's sync
-/// thread having synced it) minus the true instant of zero (start + control), in
-/// microseconds (negative: early). See [`flag_instants`] for the instant it is decided too.
+/// returns, per trial, the instant the flag is told (its record written to the journal file;
+/// the journal's sync thread syncs it after) minus the true instant of zero (start +
+/// control), in microseconds (negative: early). See [`flag_instants`] for the instant it is decided too.
 pub fn flag_errors(dir: &Path, trials: usize, lo_ms: u64, hi_ms: u64) -> Result<Vec<f64>, String> {
     Ok(flag_instants(dir, trials, lo_ms, hi_ms)?.1)
 }
 
 /// As [`flag_errors`], returning per trial both the error of the instant the core decided the
 /// flag (the game over in its table: what the result rests on) and of the instant it was told
-/// (that plus the sync of its record).
+/// (that plus the write of its record).
 pub fn flag_instants(
     dir: &Path,
     trials: usize,
@@ -75,7 +75,8 @@ pub fn flag_instants(
         let config = parse(&text)?;
         let path = dir.join(format!("flag-{trial}.jsonl"));
         let store = FileStore::new(&path);
-        // The flag is told once its record is durable: wait on the sync thread as the daemon does.
+        // The flag is told once its record is written; the loop also wakes on the sync thread's
+        // signal, as the daemon's does.
         let synced = store.signal();
         let driver = JournalDriver::new(Box::new(store));
         let mut core =
@@ -96,8 +97,8 @@ pub fn flag_instants(
                 Some(wake) => {
                     crossbeam_channel::after(wake.saturating_duration_since(Instant::now()))
                 }
-                // Flagged, the flag waiting for its record to be durable: the sync thread's
-                // signal wakes us (this is only a guard).
+                // Flagged and not yet told: the sync thread's signal wakes us (this is only a
+                // guard).
                 None => crossbeam_channel::after(Duration::from_millis(100)),
             };
             select! {
@@ -147,8 +148,8 @@ pub fn signed_us(a: Instant, b: Instant) -> f64 {
 /// Press timing: `presses` presses, each stamped on arrival by a sender thread (as an input
 /// reader does), sent over a channel to the core thread, mapped by the daemon's input
 /// [`Mapper`] (the terminal's `w` and `b`; the lockout is set to 0 so that presses 2 ms apart
-/// all count), journaled and applied (the journal's sync thread syncs it meanwhile: the
-/// switch does not wait for the disk; its click does).
+/// all count), journaled and applied (the journal's sync thread syncs it meanwhile: neither
+/// the switch nor its click waits for the disk; see [`crate::slow_syncs`]).
 /// Returns, per press, microseconds from the stamp to the clocks having switched; and the
 /// same for the table alone (no journal), which is the core's own share.
 pub fn press_to_switch(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), String> {

@@ -4,7 +4,8 @@
 //! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), headless
 //! Chromium through chromedriver for the web pages' tests ([`browser`]), the tests' artifacts
 //! folder ([`artifacts`]), and the benchmark itself (`talkclock-bench`, which
-//! `talkclock bench` runs; `--hall N` measures a tournament hall end to end, [`hall`]).
+//! `talkclock bench` runs; `--hall N` measures a tournament hall end to end, [`hall`];
+//! `--slow-syncs` the click and the flag with the journal's syncs delayed, [`slow_syncs`]).
 //!
 //! The benchmark measures the real `talkclock` binary on this machine: flag timing and press
 //! handling in the daemon's core loop, idle cost, memory and startup of the real daemon,
@@ -28,6 +29,7 @@ pub mod process;
 pub mod pulse;
 pub mod readout;
 pub mod report;
+pub mod slow_syncs;
 pub mod speechd;
 pub mod stats;
 pub mod under_load;

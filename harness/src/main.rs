@@ -9,7 +9,7 @@ use std::time::Duration;
 use talkclock_harness::{run, BenchOptions};
 
 /// Measure talkclock on this machine (flags, presses, audio latency, idle cost, drift; or a
-/// tournament hall with --hall).
+/// tournament hall with --hall; or the click and the flag on a slow disk with --slow-syncs).
 #[derive(Parser)]
 #[command(name = "talkclock-bench", version)]
 struct Args {
@@ -54,6 +54,17 @@ struct Args {
         requires = "hall"
     )]
     hall_gap: f64,
+    /// Only the click and the flag with the journal's syncs as they are and delayed 20 and
+    /// 80 ms by strace (an SD card's), side by side.
+    #[arg(long)]
+    slow_syncs: bool,
+    /// (Internal) one run of --slow-syncs, its syncs delayed this many ms by the strace
+    /// around it: prints one JSON line.
+    #[arg(long, hide = true, value_name = "MS")]
+    slow_syncs_child: Option<u64>,
+    /// (Internal) the folder a --slow-syncs child writes its journals in.
+    #[arg(long, hide = true, requires = "slow_syncs_child")]
+    scratch: Option<PathBuf>,
 }
 
 /// The `talkclock` binary in the same folder as this program.
@@ -73,6 +84,22 @@ fn talkclock_beside_us() -> Result<PathBuf, String> {
 }
 
 fn bench(args: &Args) -> Result<(), String> {
+    if let Some(delay_ms) = args.slow_syncs_child {
+        let dir = args
+            .scratch
+            .clone()
+            .ok_or("--slow-syncs-child needs --scratch")?;
+        let counts = talkclock_harness::slow_syncs::Counts::new(args.quick);
+        let figures = talkclock_harness::slow_syncs::measure(&dir, delay_ms, counts)?;
+        println!(
+            "{}",
+            serde_json::to_string(&figures).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    if args.slow_syncs {
+        return slow_syncs(args);
+    }
     if args.under_load {
         let dir = std::env::temp_dir().join(format!("talkclock-bench-load-{}", std::process::id()));
         let result = talkclock_harness::under_load::run(&dir, args.quick);
@@ -106,6 +133,22 @@ fn bench(args: &Args) -> Result<(), String> {
         println!("{}", report.json());
     } else {
         print!("{}", report.human());
+    }
+    Ok(())
+}
+
+fn slow_syncs(args: &Args) -> Result<(), String> {
+    let me = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let scratch = talkclock_harness::Scratch::new()?;
+    let figures = talkclock_harness::slow_syncs::run(&me, &scratch.0, args.quick)
+        .map_err(|e| format!("bench: could not measure: {e}"))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&figures).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", talkclock_harness::slow_syncs::table(&figures));
     }
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! Percentiles of measured samples.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The p50, p99, largest and smallest of a set of samples, in the unit the caller chose,
 /// rounded to three decimals.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Median (nearest rank).
     pub p50: f64,

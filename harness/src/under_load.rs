@@ -15,9 +15,10 @@ pub struct Figures {
     pub priority: String,
     /// Flag error (decided − due): the game over in the core's table.
     pub flag_decided: Summary,
-    /// Flag error (told − due): decided, and its record synced by the journal's thread.
+    /// Flag error (told − due): decided, and its record written to the journal file (its sync
+    /// on the journal's thread comes after).
     pub flag: Summary,
-    /// Press → clocks switched (journal synced).
+    /// Press → clocks switched (its record written; synced after).
     pub press: Summary,
 }
 
@@ -87,10 +88,10 @@ pub fn human(quiet: &Figures, loaded: &Figures, cores: usize) -> String {
         "goal: loaded max < 2000",
     );
     out += &row(
-        "flag told (synced)",
+        "flag told (written)",
         &quiet.flag,
         &loaded.flag,
-        "(decided + the record's sync)",
+        "(decided + the record's write)",
     );
     out += &row(
         "press → switch",

@@ -7,7 +7,9 @@
 //! with their stamps, the arbiter's commands ([`CoreMsg`]) and what the journal's driver
 //! answers ([`JournalEvent`]: written or not, durable up to where). [`Core::next_wake`] says
 //! when to call again; [`Core::drain`] takes what is to be said, printed and sounded, held in
-//! the durability [`Gate`] until the records behind it are durable; [`Core::take_journal`]
+//! a [`Gate`] until the records behind it are written to the journal file (a crash or kill of
+//! the daemon cannot take them back; the sync that makes them durable against a power cut
+//! comes after, and a sync that fails is told to everyone); [`Core::take_journal`]
 //! takes the records to write and the checks to make ([`JournalOp`]). Nothing here writes a
 //! file, reads a clock, sleeps or touches a device (`tests/fast/module_order.rs` checks the
 //! imports): the daemon's journal driver (`daemon::driver`) does the journal's I/O, so tests
@@ -73,8 +75,10 @@ pub struct Core {
     free_text_aloud: bool,
     outputs: Vec<CoreOutput>,
     /// Told outputs waiting for the journal: each with the number of records asked for when
-    /// it was made; it goes out once that many are durable.
+    /// it was made; it goes out once that many are written to the journal file.
     gate: Gate<CoreOutput>,
+    /// How many journal records are durable (synced to the disk), as the driver last told.
+    durable: u64,
     /// Notices about the journal itself, which cannot wait for it.
     urgent: Vec<CoreOutput>,
     down: Option<Down>,
@@ -192,6 +196,7 @@ impl Core {
             free_text_aloud: false,
             outputs: Vec::new(),
             gate: Gate::new(),
+            durable: 0,
             urgent: Vec::new(),
             down: None,
             last_space_check: None,

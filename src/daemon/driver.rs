@@ -2,7 +2,8 @@
 //! the journal ([`JournalOp`]: records to append, a new game's journal, a repair after a full
 //! disk, a check that the file is there, the free space, the seal), does it in order on a
 //! [`Store`] (a file, synced by its own thread, in the daemon; memory in tests), and answers
-//! with [`JournalEvent`]s, among them how far the journal is durable. A board in a hall also
+//! with [`JournalEvent`]s, among them how far the journal is written (what is heard goes out
+//! then) and how far it is durable (replies and the hall wait for that). A board in a hall also
 //! hands each line written to its [`Publisher`], which sends it once durable.
 //!
 //! [`Driven`] is a core with its driver: each call into the core is followed by the driver's
@@ -63,9 +64,9 @@ impl JournalDriver {
     }
 
     /// Does what `core` asked of the journal, in order, and tells it how that went (and how
-    /// far the journal is durable), at `at`; again while the answers ask for more. A new
-    /// game's journal that cannot begin is an error: the daemon stops rather than play on
-    /// without one.
+    /// far the journal is written and durable), at `at`; again while the answers ask for
+    /// more. A new game's journal that cannot begin is an error: the daemon stops rather than
+    /// play on without one.
     pub fn run(&mut self, core: &mut Core, at: Clocks) -> Result<(), CoreError> {
         loop {
             core.take_journal(&mut self.ops);
@@ -77,6 +78,7 @@ impl JournalDriver {
             ops.clear();
             self.ops = ops;
             done?;
+            core.journal_event(at, JournalEvent::Written(self.written));
             self.synced(core, at);
         }
     }

@@ -261,10 +261,10 @@ fn core_loop(
     } = inbox;
     // Told once: then (or when its reader is gone without a word) no longer waited on.
     let mut keyboard_closed = keyboard_closed.clone();
-    // Replies to the arbiter wait, like every other acknowledgement, for their records to be
-    // durable (in the same gate as every other acknowledgement), then for their announcement
-    // to be in the transcript: (the announcer's batch that must be done first, where it goes,
-    // the reply).
+    // Replies to the arbiter wait for their records to be durable (synced: a reply leaves for
+    // another program, unlike a click, which goes once the records are written), then for their
+    // announcement to be in the transcript: (the announcer's batch that must be done first,
+    // where it goes, the reply).
     let mut replies: Gate<(u64, ReplyTo, crate::control::Reply)> = Gate::new();
     // Replies whose records are durable, waiting for the announcer's batch.
     let mut unsaid: Vec<(u64, ReplyTo, crate::control::Reply)> = Vec::new();
@@ -374,8 +374,9 @@ fn core_loop(
             }
         }
         // Judged before the outputs are drained: a reply whose records are durable now finds
-        // what it announces (held for the same records) in this drain, not in a later one.
-        replies.synced(core.durable());
+        // what it announces (held until the same records were written) in this drain or an
+        // earlier one, not in a later one.
+        replies.reach(core.durable());
         let mut ready = replies.release();
         let items = feed_outputs(core, feeds)?;
         let waiting = !(ready.is_empty() && unsaid.is_empty() && replies.is_empty());
@@ -503,8 +504,11 @@ fn deliver_acked(
 /// returns what the announcer is to say and write, the controllers' patterns due last.
 fn feed_outputs(core: &mut Driven, feeds: &mut Feeds) -> Result<Vec<Item>, DaemonError> {
     let now = clocks_now();
+    // A failed sync's warning first: the repair the driver makes next may sync on this thread
+    // (a store without a sync thread), and on a slow card that takes as long again.
+    let mut outputs = core.take_urgent();
     core.run(now)?;
-    let outputs = core.drain();
+    outputs.extend(core.drain());
     if let Some(feed) = feeds.hall.as_mut() {
         feed.outputs(core, &outputs, now.mono, now.wall_ms);
     }

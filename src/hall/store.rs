@@ -1,8 +1,8 @@
 //! What a board in a hall publishes of its journal: every record, once durable, goes to the
 //! hall's link. A record the station is sent is therefore one a power cut cannot take back.
 //! The daemon's journal driver hands each line here as it is written (the line the journal
-//! holds, chained there) and tells how far the journal is durable; the lines wait in the same
-//! durability [`Gate`] as everything else that acknowledges an input.
+//! holds, chained there) and tells how far the journal is durable; the lines wait in a
+//! [`Gate`] (as everything else that acknowledges an input) for their records to be durable.
 
 use super::payload::game_id;
 use crate::journal::{Gate, Record, Written};
@@ -66,7 +66,7 @@ impl Publisher {
 
     /// The journal is durable up to its `durable`-th record: the lines up to there go out.
     pub fn synced(&mut self, durable: u64) {
-        self.waiting.synced(durable);
+        self.waiting.reach(durable);
         for line in self.waiting.release() {
             let _ = self.to_link.send(line);
         }

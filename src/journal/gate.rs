@@ -1,67 +1,73 @@
-//! The one durability gate: whatever acknowledges an input (a click, a flag, a reply to the
-//! arbiter, a line published to the hall) waits here until the journal records written before
-//! it are durable, so that a crash can never take back what someone heard or was sent.
+//! The one gate for acknowledgements: whatever acknowledges an input waits here until the
+//! journal records asked for before it have reached the stage its owner waits for, so that a
+//! crash can never take back what someone heard or was sent. What is heard (a click, a flag,
+//! any announcement) waits for its records to be *written* to the journal file (in the
+//! kernel's page cache: they survive a crash or kill of the daemon, a sync later a power cut
+//! too); what is sent to another program or machine (a reply to the arbiter's command, a line
+//! published to the hall) waits for them to be *durable* (synced to the disk).
 //!
 //! Records are counted from 1 across games. Each item is held with a *mark*, the number of
-//! records written when it was made; the *watermark* is how many are durable, as the journal's
-//! sync thread last said. An item goes out once the watermark reaches its mark, in the order
-//! held. Marks only grow while the journal works, so nothing overtakes what was held before it;
-//! after a write that failed, the core counts fewer records than before, and what it tells
-//! then (not depending on the records that failed) goes out while the acknowledgement of a
-//! failed record waits for that record to be written again and durable.
+//! records asked for when it was made; the *watermark* is how many have reached the stage, as
+//! the journal's driver last said. An item goes out once the watermark reaches its mark, in
+//! the order held. Marks only grow while the journal works, so nothing overtakes what was held
+//! before it; after a write that failed, the core counts fewer records than before, and what
+//! it tells then (not depending on the records that failed) goes out while the acknowledgement
+//! of a failed record waits for that record to be written again.
 
 use std::collections::VecDeque;
 
-/// Items held until the journal is durable up to their mark, released in order.
+/// Items held until the journal's watermark reaches their mark, released in order.
 #[derive(Debug)]
 pub struct Gate<T> {
     held: VecDeque<(u64, T)>,
-    durable: u64,
+    reached: u64,
 }
 
 impl<T> Default for Gate<T> {
     fn default() -> Gate<T> {
         Gate {
             held: VecDeque::new(),
-            durable: 0,
+            reached: 0,
         }
     }
 }
 
 impl<T> Gate<T> {
-    /// An empty gate; nothing is durable yet.
+    /// An empty gate; no record has reached the stage yet.
     pub fn new() -> Gate<T> {
         Gate::default()
     }
 
-    /// Holds `item` until the first `mark` records are durable (a mark of 0, or one already
-    /// durable, lets it go at the next [`Gate::release`]).
+    /// Holds `item` until the first `mark` records have reached the stage (a mark of 0, or
+    /// one already reached, lets it go at the next [`Gate::release`]).
     pub fn hold(&mut self, mark: u64, item: T) {
         self.held.push_back((mark, item));
     }
 
-    /// The journal is durable up to record `durable` (the watermark never goes back).
-    pub fn synced(&mut self, durable: u64) {
-        self.durable = self.durable.max(durable);
+    /// The journal's records up to `watermark` have reached the stage (the watermark never
+    /// goes back).
+    pub fn reach(&mut self, watermark: u64) {
+        self.reached = self.reached.max(watermark);
     }
 
-    /// How many records are durable, as last told.
-    pub fn durable(&self) -> u64 {
-        self.durable
+    /// How many records have reached the stage, as last told.
+    pub fn reached(&self) -> u64 {
+        self.reached
     }
 
-    /// Whether the first `mark` records are durable.
-    pub fn is_durable(&self, mark: u64) -> bool {
-        self.durable >= mark
+    /// Whether the first `mark` records have reached the stage.
+    pub fn has_reached(&self, mark: u64) -> bool {
+        self.reached >= mark
     }
 
-    /// Takes, in the order held, what may go out now: every item whose records are durable.
+    /// Takes, in the order held, what may go out now: every item whose records have reached
+    /// the stage.
     pub fn release(&mut self) -> Vec<T> {
-        let durable = self.durable;
+        let reached = self.reached;
         let mut ready = Vec::new();
         let mut at = 0;
         while at < self.held.len() {
-            if self.held[at].0 <= durable {
+            if self.held[at].0 <= reached {
                 if let Some((_, item)) = self.held.remove(at) {
                     ready.push(item);
                 }
@@ -99,9 +105,9 @@ mod tests {
         gate.hold(2, "click");
         gate.hold(2, "flag");
         assert_eq!(gate.release(), vec!["status"]);
-        gate.synced(1);
+        gate.reach(1);
         assert!(gate.release().is_empty(), "the click waits for its record");
-        gate.synced(2);
+        gate.reach(2);
         assert_eq!(gate.release(), vec!["click", "flag"]);
         assert!(gate.is_empty());
     }
@@ -111,21 +117,21 @@ mod tests {
         let mut gate = Gate::new();
         gate.hold(3, "click of a press whose record failed");
         gate.hold(2, "a readout told while the disk is full");
-        gate.synced(2);
+        gate.reach(2);
         assert_eq!(
             gate.release(),
             vec!["a readout told while the disk is full"]
         );
-        gate.synced(3);
+        gate.reach(3);
         assert_eq!(gate.release(), vec!["click of a press whose record failed"]);
     }
 
     #[test]
     fn the_watermark_never_goes_back() {
         let mut gate: Gate<()> = Gate::new();
-        gate.synced(5);
-        gate.synced(3);
-        assert_eq!(gate.durable(), 5);
-        assert!(gate.is_durable(5) && !gate.is_durable(6));
+        gate.reach(5);
+        gate.reach(3);
+        assert_eq!(gate.reached(), 5);
+        assert!(gate.has_reached(5) && !gate.has_reached(6));
     }
 }

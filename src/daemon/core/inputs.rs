@@ -42,6 +42,10 @@ pub enum CoreMsg {
 /// [`super::JournalOp`]), and what the journal's sync thread made durable.
 #[derive(Debug)]
 pub enum JournalEvent {
+    /// The journal file holds the records up to this one (counted from 1 across games):
+    /// written, in the kernel's page cache, so a crash or kill of the daemon cannot lose them
+    /// (a power cut still can, until they are durable). What is heard waits for this.
+    Written(u64),
     /// The journal is durable up to this record (counted from 1 across games).
     Synced(u64),
     /// A sync failed: the records after the durable ones may be lost until written again.

@@ -1,6 +1,7 @@
 //! The core's side of the journal, without touching it: each record is asked for
 //! ([`JournalOp::Append`]) with the next sequence number and counted; what the driver answers
-//! ([`JournalEvent`]) moves the durability gate on, or puts the core in the "down" mode of a
+//! ([`JournalEvent`]) moves the gate on (what is told goes out once its records are written to
+//! the journal file, before their sync), or puts the core in the "down" mode of a
 //! full disk: the clock pauses, the records not written wait (with the pause the core made) and
 //! are asked for again every [`RETRY_MS`], and the journal works again once they are durable.
 //! Also the free-space warning and the journal file written again after it was deleted.
@@ -46,7 +47,7 @@ impl Core {
 
     /// How many journal records are durable, as the driver last told.
     pub fn durable(&self) -> u64 {
-        self.gate.durable()
+        self.durable
     }
 
     /// Whether the journal cannot be written now.
@@ -54,13 +55,17 @@ impl Core {
         self.down.is_some()
     }
 
-    /// What the journal's driver tells, at `at`: records durable, a sync or a write that
-    /// failed (the clock pauses as for a full disk), the file written again, the space left,
-    /// the seal.
+    /// What the journal's driver tells, at `at`: records written (what is told for them goes
+    /// out) or durable, a sync or a write that failed (the clock pauses as for a full disk,
+    /// and everyone is told that the last press may not be recorded: the second word on a
+    /// press already clicked), the file written again, the space left, the seal.
     pub fn journal_event(&mut self, at: Clocks, event: JournalEvent) {
         match event {
+            JournalEvent::Written(written) => self.gate.reach(written),
             JournalEvent::Synced(durable) => {
-                self.gate.synced(durable);
+                // What is durable is written too.
+                self.gate.reach(durable);
+                self.durable = self.durable.max(durable);
                 if self.down.as_ref().is_some_and(|d| d.settling.is_some()) {
                     self.flush_pending(at);
                 }
@@ -162,10 +167,7 @@ impl Core {
             }
             down.settling = Some(self.appended);
         }
-        if down
-            .settling
-            .is_some_and(|mark| !self.gate.is_durable(mark))
-        {
+        if down.settling.is_some_and(|mark| self.durable < mark) {
             down.retry_at = retry;
             return false;
         }

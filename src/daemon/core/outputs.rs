@@ -1,5 +1,5 @@
-//! What comes out of the core: what is to be said, printed and shown (held in the durability
-//! gate until the records behind it are durable), and what the journal is asked to do
+//! What comes out of the core: what is to be said, printed and shown (held in a gate until the
+//! records behind it are written to the journal file), and what the journal is asked to do
 //! ([`JournalOp`], done by the daemon's journal driver, never by the core).
 
 use super::Core;
@@ -129,16 +129,24 @@ pub enum JournalOp {
 
 impl Core {
     /// Takes what is to be said, printed and sounded, in order, as far as the journal allows:
-    /// nothing is told (a press's click, a flag, a reply) before the records behind it are
-    /// durable, so a crash can never take back what a player heard. The rest waits for a
-    /// later call (the daemon calls again whenever the driver tells of a sync,
-    /// [`super::JournalEvent::Synced`]). Notices that the journal cannot be written go first:
-    /// they cannot wait for it.
+    /// nothing is told (a press's click, a flag) before the records behind it are written to
+    /// the journal file ([`super::JournalEvent::Written`]), so a crash or kill of the daemon
+    /// can never take back what a player heard; their sync to the disk comes after, and a
+    /// sync that fails is told to everyone at once (see [`Core::journal_event`]). The rest
+    /// waits for a later call (the daemon calls again whenever the driver tells of a write
+    /// or a sync). Notices that the journal cannot be written go first: they cannot wait for
+    /// it.
     pub fn drain(&mut self) -> Vec<CoreOutput> {
         self.hold_told();
         let mut ready = std::mem::take(&mut self.urgent);
         ready.extend(self.gate.release());
         ready
+    }
+
+    /// Takes the notices that the journal cannot be written (see [`Core::drain`], which
+    /// gives them first too), before the driver's turn: its repair may take a slow sync.
+    pub fn take_urgent(&mut self) -> Vec<CoreOutput> {
+        std::mem::take(&mut self.urgent)
     }
 
     /// Puts what was told so far in the gate, marked with the records asked for so far.

@@ -23,6 +23,7 @@ pub mod core_loop;
 pub mod daemon;
 pub mod drift;
 pub mod hall;
+pub mod memory;
 pub mod net;
 pub mod process;
 pub mod pulse;
@@ -55,6 +56,9 @@ pub struct BenchOptions {
     pub presses: usize,
     /// Idle window.
     pub idle: Duration,
+    /// The idle window of the memory daemons (one language, two languages): 30 s, as the
+    /// goals say.
+    pub memory_idle: Duration,
     /// Real-time drift window.
     pub drift: Duration,
     /// Time queries to time per speech path.
@@ -62,6 +66,9 @@ pub struct BenchOptions {
     /// The daemon's `[audio] buffer_frames` (its default when `None`).
     pub buffer_frames: Option<u32>,
 }
+
+/// The memory goals' idle window (issue 37).
+pub const MEMORY_IDLE: Duration = Duration::from_secs(30);
 
 impl BenchOptions {
     /// The full run (about two and a half minutes) or `--quick` (under 30 s).
@@ -74,6 +81,7 @@ impl BenchOptions {
                 flag_ms: (10, 40),
                 presses: 300,
                 idle: Duration::from_secs(4),
+                memory_idle: MEMORY_IDLE,
                 drift: Duration::from_secs(15),
                 audio_rounds: 3,
                 buffer_frames: None,
@@ -86,6 +94,7 @@ impl BenchOptions {
                 flag_ms: (20, 150),
                 presses: 2_000,
                 idle: Duration::from_secs(60),
+                memory_idle: MEMORY_IDLE,
                 drift: Duration::from_secs(120),
                 audio_rounds: 15,
                 buffer_frames: None,
@@ -166,6 +175,15 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
     };
 
     let sound = measure_sound(options, dir);
+    let resident = memory::idle_memory(
+        &options.exe,
+        &dir.join("memory"),
+        &[
+            ("one-language", memory::config_in("en", "en")),
+            ("two-languages", memory::config_in("ru", "en")),
+        ],
+        options.memory_idle,
+    );
     drop(speechd_guard);
     drop(server);
     // Both threads are joined before any error is returned, so no daemon is left behind.
@@ -174,6 +192,11 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
         core.map_err(|_| "the core-loop measurement panicked".to_string())??;
     let drift = drift.map_err(|_| "the drift measurement panicked".to_string())??;
     let sound = sound?;
+    let resident = resident?;
+    let (one, two) = match resident[..] {
+        [one, two] => (one, two),
+        _ => return Err("the memory daemons were not all measured".into()),
+    };
 
     let by_lang = |f: fn(&readout::ReadoutLength) -> f64| {
         lengths
@@ -243,6 +266,15 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
         rss_peak_mb: stats::round(sound.idle.rss_peak_mb, 2),
         startup_ms: stats::round(sound.startup_ms, 2),
         voice_load_ms: stats::round(voice_load_ms, 2),
+        memory: report::Memory {
+            idle_seconds: options.memory_idle.as_secs_f64(),
+            one_language_mb: stats::round(one.rss_mb, 2),
+            two_languages_mb: stats::round(two.rss_mb, 2),
+            one_language_peak_mb: stats::round(one.peak_mb, 2),
+            two_languages_peak_mb: stats::round(two.peak_mb, 2),
+            one_language_startup_ms: stats::round(one.startup_ms, 2),
+            two_languages_startup_ms: stats::round(two.startup_ms, 2),
+        },
         drift_ms: DriftFigures {
             realtime: stats::round(drift.drift_ms, 3),
             realtime_vs_own_stamps: stats::round(drift.own_stamps_drift_ms, 3),

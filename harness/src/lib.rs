@@ -155,6 +155,7 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
     let loading = Instant::now();
     let voices = Voices::load_at(&voices_dir(options.voices.as_deref()), tempo)?;
     let voice_load_ms = loading.elapsed().as_secs_f64() * 1e3;
+    let render_cost = readout::render_cost_ms(&voices)?;
     let lengths = readout::lengths(&voices)?;
     let clip_onset = readout::readout_onset_ms(&voices, audio::THRESHOLD)?;
     let clip_audible_onset = readout::readout_onset_ms(&voices, audio::AUDIBLE)?;
@@ -285,6 +286,14 @@ fn run_in(options: &BenchOptions, dir: &Path) -> Result<Report, String> {
         },
         readout_seconds: by_lang(|l| l.exact_seconds),
         readout_hm_seconds: by_lang(|l| l.readout_seconds),
+        readout_render_cold_ms: render_cost
+            .iter()
+            .map(|(lang, cold, _)| (lang.code().to_string(), stats::round(*cold, 3)))
+            .collect(),
+        readout_render_warm_ms: render_cost
+            .iter()
+            .map(|(lang, _, warm)| (lang.code().to_string(), stats::round(*warm, 3)))
+            .collect(),
         bench_seconds: stats::round(began.elapsed().as_secs_f64(), 1),
     })
 }

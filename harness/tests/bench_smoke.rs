@@ -48,6 +48,10 @@ const KEYS: &[&str] = &[
     "/readout_seconds/ru",
     "/readout_hm_seconds/en",
     "/readout_hm_seconds/ru",
+    "/readout_render_cold_ms/en",
+    "/readout_render_cold_ms/ru",
+    "/readout_render_warm_ms/en",
+    "/readout_render_warm_ms/ru",
     "/bench_seconds",
 ];
 

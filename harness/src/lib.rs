@@ -71,7 +71,8 @@ pub struct BenchOptions {
 pub const MEMORY_IDLE: Duration = Duration::from_secs(30);
 
 impl BenchOptions {
-    /// The full run (about two and a half minutes) or `--quick` (under 30 s).
+    /// The full run (about three minutes) or `--quick` (about 80 s; both include the memory
+    /// daemons' 30 s idle).
     pub fn new(exe: PathBuf, quick: bool) -> BenchOptions {
         if quick {
             BenchOptions {

@@ -16,7 +16,7 @@ struct Args {
     /// Print one JSON object instead of the summary.
     #[arg(long)]
     json: bool,
-    /// Shorter windows and fewer samples: under 30 s.
+    /// Shorter windows and fewer samples: about 80 s (the memory goals keep their 30 s idle).
     #[arg(long)]
     quick: bool,
     /// The idle window in seconds (60, or 4 with --quick).

@@ -218,6 +218,22 @@ fn a_corrupt_audio_file_is_named() {
     assert!(err.to_string().contains("clips.ogg"), "{err}");
 }
 
+/// A pack kept compressed is not decoded at load, so a damaged byte anywhere in its audio
+/// must still fail the load (the Ogg pages' checksums), naming the file: never a clip that
+/// fails when said.
+#[test]
+fn a_damaged_byte_inside_the_audio_file_is_named() {
+    let tmp = copy_pack("en-slt");
+    let path = tmp.path().join("clips.ogg");
+    let mut bytes = fs::read(&path).expect("read");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x5a;
+    fs::write(&path, bytes).expect("write");
+    let err = VoicePack::load(tmp.path()).expect_err("a damaged audio file");
+    assert!(matches!(err, PackError::BadClip { .. }), "{err:?}");
+    assert!(err.to_string().contains("clips.ogg"), "{err}");
+}
+
 #[test]
 fn a_missing_audio_file_is_named() {
     let tmp = copy_pack("ru-aleksandr-hq");

@@ -237,7 +237,7 @@ impl Voices {
                     pack.warm_clips(readouts.iter().map(String::as_str));
                 }
                 return_freed_memory();
-                tracing::debug!(packs = released, "voice packs warmed, recordings released");
+                tracing::debug!(packs_released = released, "voice packs warmed");
             });
         if let Err(e) = spawned {
             tracing::warn!("cannot start the thread that prepares the voice packs: {e}");

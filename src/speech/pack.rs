@@ -221,7 +221,8 @@ impl Compressed {
     }
 }
 
-/// A loaded voice pack: every clip decoded into memory. Clones share the samples.
+/// A loaded voice pack: its audio kept compressed (or, for a pack of WAV files, every clip
+/// decoded), and the clips made ready at its tempo. Clones share both.
 #[derive(Debug, Clone)]
 pub struct VoicePack {
     lang: Lang,
@@ -239,14 +240,16 @@ pub struct VoicePack {
     base_tempo: f32,
     /// The recordings: compressed, or decoded 16-bit samples.
     recorded: Recorded,
-    /// The clips at `tempo`, when it is not `base_tempo`.
+    /// The clips ready at `tempo`: those stretched, when it is not `base_tempo`, and those
+    /// decoded from the compressed audio.
     stretched: Stretched,
 }
 
 impl VoicePack {
-    /// Loads the pack in `dir`: reads `pack.toml`, decodes every clip, and
-    /// checks that every key of [`clip_catalog`] for its language is present
-    /// with the same text.
+    /// Loads the pack in `dir`: reads `pack.toml`, reads and indexes its Ogg Vorbis file (the
+    /// pages' checksums checked, every clip inside it; a pack of WAV files is decoded whole),
+    /// and checks that every key of [`clip_catalog`] for its language is present with the
+    /// same text.
     pub fn load(dir: impl AsRef<Path>) -> Result<VoicePack, PackError> {
         let dir = dir.as_ref();
         let (path, manifest, lang) = read_manifest(dir)?;

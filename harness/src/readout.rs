@@ -85,6 +85,33 @@ pub fn readout_onset_ms(voices: &Voices, threshold: f32) -> Result<f64, String> 
     Ok(first as f64 * 1e3 / f64::from(pcm.rate))
 }
 
+/// Milliseconds to render a time readout ("White: 47 minutes 13 seconds", clips no other
+/// figure says) in each loaded language: the first time, when its clips are decoded and
+/// stretched from the compressed pack (what a readout of a new minute costs the announcer),
+/// and again, from the ready clips.
+pub fn render_cost_ms(voices: &Voices) -> Result<Vec<(Lang, f64, f64)>, String> {
+    let mut out = Vec::new();
+    for lang in voices.loaded() {
+        let said = phrase(
+            lang,
+            &Announcement::TimeReadout {
+                side: Side::White,
+                remaining_ms: (47 * 60 + 13) * 1_000,
+                moves_made: None,
+                moves_to_control: None,
+            },
+        );
+        let timed = || -> Result<f64, String> {
+            let began = std::time::Instant::now();
+            voices.render(lang, &said)?;
+            Ok(began.elapsed().as_secs_f64() * 1e3)
+        };
+        let cold = timed()?;
+        out.push((lang, cold, timed()?));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

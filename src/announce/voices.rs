@@ -1,9 +1,10 @@
 //! Finding and loading the voice packs: `--voices DIR`, `$TALKCLOCK_VOICES`, the source tree's
 //! `voices/` (only in a build made from the tree: the Debian package is built with
 //! `TALKCLOCK_PACKAGED=1`, which leaves it out), then the installed
-//! `/usr/share/talkclock/voices`. A pack is decoded into memory when it is loaded: the clock
-//! loads only the packs of the languages its listeners speak, and another when a listener
-//! switches to it ([`Voices::load_for`], [`Voices::load_languages`]); the tools load every one.
+//! `/usr/share/talkclock/voices`. A pack is read and indexed when it is loaded (kept
+//! compressed, each clip decoded when said: see [`VoicePack`]): the clock loads only the packs
+//! of the languages its listeners speak, and another when a listener switches to it
+//! ([`Voices::load_for`], [`Voices::load_languages`]); the tools load every one.
 
 use crate::speech::{other_voice, Lang, Utterance, VoicePack};
 use std::path::{Path, PathBuf};
@@ -214,10 +215,10 @@ impl Voices {
         self.packs.iter().map(VoicePack::lang).collect()
     }
 
-    /// Stretches every clip to the packs' tempo on a thread of its own at idle priority, so
-    /// that a phrase said for the first time is not stretched while a listener waits; then
-    /// the recordings are released (see [`VoicePack::warm`]) and the freed memory handed back
-    /// to the system.
+    /// Makes the clips of a time readout ready at the packs' tempo on a thread of its own at
+    /// idle priority (every clip, in a pack of decoded recordings, which are then released:
+    /// see [`VoicePack::warm`]), so that a readout is not decoded or stretched while a
+    /// listener waits; then the freed memory is handed back to the system.
     pub fn warm_in_background(&self) {
         Voices::warm_packs(self.packs.clone());
     }
@@ -231,10 +232,12 @@ impl Voices {
                     tracing::debug!("{e}");
                 }
                 let released = packs.iter().filter(|p| p.warm()).count();
-                if released > 0 {
-                    return_freed_memory();
-                    tracing::debug!(packs = released, "voice packs warmed, recordings released");
+                for pack in &packs {
+                    let readouts = readout_clips(pack.lang());
+                    pack.warm_clips(readouts.iter().map(String::as_str));
                 }
+                return_freed_memory();
+                tracing::debug!(packs_released = released, "voice packs warmed");
             });
         if let Err(e) = spawned {
             tracing::warn!("cannot start the thread that prepares the voice packs: {e}");
@@ -353,6 +356,32 @@ impl Voices {
         let samples = crate::speech::tempo::stretch(&pcm.samples, pcm.rate, tempo);
         Ok(crate::audio::Pcm::new(pcm.rate, samples))
     }
+}
+
+/// The clips of the time readouts made ready before they are asked for: each side's name
+/// and every count of hours (the minutes and seconds, a hundred clips and more, are made when
+/// first said and kept while the bounded cache has room).
+fn readout_clips(lang: Lang) -> Vec<String> {
+    use crate::speech::{phrase, Announcement, Side};
+    let mut keys: Vec<String> = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for hours in 1..=9 {
+            for minutes in [0, 30] {
+                let readout = Announcement::TimeReadout {
+                    side,
+                    remaining_ms: (hours * 60 + minutes) * 60_000,
+                    moves_made: None,
+                    moves_to_control: None,
+                };
+                for key in phrase(lang, &readout).keys() {
+                    if !keys.iter().any(|k| k == key) {
+                        keys.push(key.to_string());
+                    }
+                }
+            }
+        }
+    }
+    keys
 }
 
 /// The pack in `folder`, at `tempo` times its pace, or as recorded.

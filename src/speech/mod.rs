@@ -4,6 +4,7 @@
 
 mod announcement;
 mod catalogue;
+mod clip_cache;
 mod duration;
 mod grammar;
 pub mod help;
@@ -27,6 +28,7 @@ pub use announcement::{
     Announcement, ClockPhase, ControlEnd, DelayKind, JournalTrouble, Lang, Outcome, Reason, Rules,
     Side, StageInfo,
 };
+pub use clip_cache::CLIP_CACHE_BYTES;
 pub use duration::{exact_parts, spoken_parts, Spoken};
 pub use lines::{say_lines, Languages, SayLine};
 pub use menu::{Addition, Field, MenuItem, MenuPrompt, OvertimeChoice, PresetName, ShippedPreset};

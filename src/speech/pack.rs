@@ -1,9 +1,11 @@
 //! Voice packs: a folder of recorded clips (Ogg Vorbis or WAV) plus a `pack.toml`
-//! manifest. [`VoicePack::load`] reads and checks everything up front (every clip
-//! decoded into memory, its edges faded, every catalog key present) so that playing an
-//! utterance later cannot fail on a missing file; [`VoicePack::render`] joins clips into
-//! one buffer of samples with the pause each join calls for. No audio device is touched
-//! here.
+//! manifest. [`VoicePack::load`] reads and checks everything up front (the audio read and
+//! indexed, every clip inside it, every catalog key present) so that playing an utterance
+//! later cannot fail on a missing file. A pack whose clips are one Ogg Vorbis file keeps it
+//! compressed (a tenth of the decoded size) and decodes a clip when it is said, into a
+//! bounded cache of clips ready at the pack's tempo; a pack of WAV files is decoded whole.
+//! [`VoicePack::render`] joins clips into one buffer of samples with the pause each join
+//! calls for. No audio device is touched here.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use serde::Deserialize;
 
 use super::announcement::Lang;
+use super::clip_cache::{ClipCache, CLIP_CACHE_BYTES};
 use super::clip_catalog;
 use super::pack_audio::{read_audio, DecodeError};
 use super::utterance::{Utterance, COMMA_PAUSE, SENTENCE_PAUSE};
@@ -172,19 +175,54 @@ pub enum RenderError {
     },
 }
 
-/// Clips at the pack's tempo, stretched the first time each is said (or by
-/// [`VoicePack::warm`]); shared by the clones of a pack.
-type Stretched = Arc<Mutex<ClipMap>>;
+/// Clips at the pack's tempo, made the first time each is said (or by [`VoicePack::warm`]
+/// and [`VoicePack::warm_clips`]); shared by the clones of a pack.
+type Stretched = Arc<Mutex<ClipCache>>;
 
 /// Clips by key, 16-bit.
 type ClipMap = HashMap<String, Arc<[i16]>>;
 
-/// The clips the stretched ones are made from (as recorded, unless the pack was made from a
-/// released one: see `base_tempo`); shared by the clones of a pack, and emptied by
-/// [`VoicePack::warm`] once every clip is stretched and the recordings are no longer needed.
-type Recorded = Arc<Mutex<Option<Arc<ClipMap>>>>;
+/// The clips the stretched ones are made from; shared by the clones of a pack. Decoded ones
+/// are emptied by [`VoicePack::warm`] once every clip is stretched.
+type Recorded = Arc<Mutex<Option<Recordings>>>;
 
-/// A loaded voice pack: every clip decoded into memory. Clones share the samples.
+/// Where a pack's clips come from.
+#[derive(Debug, Clone)]
+enum Recordings {
+    /// Decoded 16-bit clips: a pack of a file per clip, or one made from a pack whose
+    /// recordings were released (see `base_tempo`).
+    Decoded(Arc<ClipMap>),
+    /// The pack's Ogg Vorbis file, kept compressed: a clip is decoded when said.
+    Compressed(Arc<Compressed>),
+}
+
+/// A pack's audio file kept compressed, and where each clip is in it.
+#[derive(Debug)]
+struct Compressed {
+    audio: talkclock_codec::Packets,
+    /// Each clip's first frame and frames.
+    clips: HashMap<String, (usize, usize)>,
+}
+
+impl Compressed {
+    /// Clip `key` decoded, its edges faded, 16-bit: the samples a decoded pack holds.
+    fn clip(&self, key: &str) -> Option<Arc<[i16]>> {
+        let &(start, frames) = self.clips.get(key)?;
+        let decoded = match self.audio.decode(start, frames) {
+            Ok(decoded) => decoded,
+            Err(e) => {
+                tracing::error!("clip {key:?}: cannot decode: {e}");
+                return None;
+            }
+        };
+        let mut samples = to_f32(&decoded);
+        fade_edges(&mut samples, self.audio.rate());
+        Some(Arc::from(to_i16(&samples)))
+    }
+}
+
+/// A loaded voice pack: its audio kept compressed (or, for a pack of WAV files, every clip
+/// decoded), and the clips made ready at its tempo. Clones share both.
 #[derive(Debug, Clone)]
 pub struct VoicePack {
     lang: Lang,
@@ -200,16 +238,18 @@ pub struct VoicePack {
     /// How many times as fast as recorded the clips in `recorded` are: 1, unless this pack was
     /// made by [`VoicePack::with_tempo`] from one whose recordings were released.
     base_tempo: f32,
-    /// 16-bit samples: a pack holds some 15 minutes of speech, and the decoder gives 16 bits.
+    /// The recordings: compressed, or decoded 16-bit samples.
     recorded: Recorded,
-    /// The clips at `tempo`, when it is not `base_tempo`.
+    /// The clips ready at `tempo`: those stretched, when it is not `base_tempo`, and those
+    /// decoded from the compressed audio.
     stretched: Stretched,
 }
 
 impl VoicePack {
-    /// Loads the pack in `dir`: reads `pack.toml`, decodes every clip, and
-    /// checks that every key of [`clip_catalog`] for its language is present
-    /// with the same text.
+    /// Loads the pack in `dir`: reads `pack.toml`, reads and indexes its Ogg Vorbis file (the
+    /// pages' checksums checked, every clip inside it; a pack of WAV files is decoded whole),
+    /// and checks that every key of [`clip_catalog`] for its language is present with the
+    /// same text.
     pub fn load(dir: impl AsRef<Path>) -> Result<VoicePack, PackError> {
         let dir = dir.as_ref();
         let (path, manifest, lang) = read_manifest(dir)?;
@@ -217,11 +257,16 @@ impl VoicePack {
         if !(PACE_RANGE.0..=PACE_RANGE.1).contains(&pace) {
             return Err(PackError::BadPace { path, pace });
         }
-        let bundle = match &manifest.audio {
-            Some(file) => Some(read_mono(dir, "(audio)", file)?),
-            None => None,
+        let compressed = match &manifest.audio {
+            Some(file) if file.ends_with(".ogg") => Some(read_compressed(dir, file)?),
+            _ => None,
+        };
+        let bundle = match (&manifest.audio, &compressed) {
+            (Some(file), None) => Some(read_mono(dir, "(audio)", file)?),
+            _ => None,
         };
         let mut clips = HashMap::new();
+        let mut ranges = HashMap::new();
         let mut texts = HashMap::new();
         let mut sample_rate = None;
         for c in &manifest.clips {
@@ -230,6 +275,11 @@ impl VoicePack {
                     path,
                     key: c.key.clone(),
                 });
+            }
+            if let (Some(file), Some(audio)) = (&manifest.audio, &compressed) {
+                ranges.insert(c.key.clone(), clip_range(dir, file, audio.frames(), c)?);
+                sample_rate = Some(audio.rate());
+                continue;
             }
             let (file, rate, mut samples) = clip_samples(dir, &manifest, bundle.as_ref(), c)?;
             fade_edges(&mut samples, rate);
@@ -269,8 +319,14 @@ impl VoicePack {
             pace,
             tempo: 1.0,
             base_tempo: 1.0,
-            recorded: Arc::new(Mutex::new(Some(Arc::new(clips)))),
-            stretched: Stretched::default(),
+            stretched: new_cache(compressed.is_some()),
+            recorded: Arc::new(Mutex::new(Some(match compressed {
+                Some(audio) => Recordings::Compressed(Arc::new(Compressed {
+                    audio,
+                    clips: ranges,
+                })),
+                None => Recordings::Decoded(Arc::new(clips)),
+            }))),
         })
     }
 
@@ -289,25 +345,32 @@ impl VoicePack {
             return self;
         }
         let recorded = match self.recordings() {
-            Some(map) => map,
+            Some(recorded) => recorded,
             None => {
                 self.base_tempo = self.tempo;
-                Arc::new(self.stretched.lock().map(|c| c.clone()).unwrap_or_default())
+                let clips = self
+                    .stretched
+                    .lock()
+                    .map(|c| c.to_map())
+                    .unwrap_or_default();
+                Recordings::Decoded(Arc::new(clips))
             }
         };
+        let compressed = matches!(recorded, Recordings::Compressed(_));
         // A slot of its own: releasing this pack's recordings leaves the other tempo's alone.
         self.recorded = Arc::new(Mutex::new(Some(recorded)));
         self.tempo *= tempo;
-        self.stretched = Stretched::default();
+        self.stretched = new_cache(compressed);
         self
     }
 
-    /// Stretches every clip to the pack's tempo now, so that none is stretched while a
-    /// listener waits (the daemon does this on a thread of its own after start). Then the
-    /// recordings are released (this pack and its clones keep only the stretched clips, half
-    /// the memory at the default rate); returns true if they were.
+    /// For a pack of decoded recordings: stretches every clip to the pack's tempo now, so that
+    /// none is stretched while a listener waits (the daemon does this on a thread of its own
+    /// after start). Then the recordings are released (this pack and its clones keep only the
+    /// stretched clips, half the memory at the default rate); returns true if they were. A
+    /// pack kept compressed keeps it (see [`VoicePack::warm_clips`]): false.
     pub fn warm(&self) -> bool {
-        let Some(recorded) = self.recordings() else {
+        let Some(Recordings::Decoded(recorded)) = self.recordings() else {
             return false;
         };
         if !self.stretches() {
@@ -319,7 +382,7 @@ impl VoicePack {
         let complete = self
             .stretched
             .lock()
-            .is_ok_and(|c| recorded.keys().all(|k| c.contains_key(k)));
+            .is_ok_and(|c| recorded.keys().all(|k| c.contains(k)));
         drop(recorded);
         if complete {
             if let Ok(mut slot) = self.recorded.lock() {
@@ -329,8 +392,22 @@ impl VoicePack {
         complete
     }
 
+    /// Makes the clips `keys` ready at the pack's tempo now (decoded and stretched), so that
+    /// saying them makes no listener wait; in a pack kept compressed, as many as its bounded
+    /// cache holds.
+    pub fn warm_clips<'k>(&self, keys: impl IntoIterator<Item = &'k str>) {
+        for key in keys {
+            let _ = self.samples(key);
+        }
+    }
+
+    /// Bytes of clips made ready at the pack's tempo and held.
+    pub fn ready_bytes(&self) -> usize {
+        self.stretched.lock().map_or(0, |c| c.bytes())
+    }
+
     /// The clips `stretched` is made from, unless released.
-    fn recordings(&self) -> Option<Arc<ClipMap>> {
+    fn recordings(&self) -> Option<Recordings> {
         self.recorded.lock().ok()?.clone()
     }
 
@@ -341,27 +418,31 @@ impl VoicePack {
 
     /// One clip's samples at the pack's tempo.
     fn samples(&self, key: &str) -> Option<Arc<[i16]>> {
-        if !self.stretches() {
-            return self.recordings()?.get(key).cloned();
-        }
         if let Some(done) = self.cached(key) {
             return Some(done);
         }
-        let recorded = self.recordings()?;
-        let raw = recorded.get(key)?;
-        let done: Arc<[i16]> = Arc::from(to_i16(&super::tempo::stretch(
-            &to_f32(raw),
-            self.sample_rate,
-            self.tempo / self.base_tempo,
-        )));
+        let raw = match self.recordings()? {
+            Recordings::Decoded(map) if !self.stretches() => return map.get(key).cloned(),
+            Recordings::Decoded(map) => map.get(key)?.clone(),
+            Recordings::Compressed(audio) => audio.clip(key)?,
+        };
+        let done: Arc<[i16]> = if self.stretches() {
+            Arc::from(to_i16(&super::tempo::stretch(
+                &to_f32(&raw),
+                self.sample_rate,
+                self.tempo / self.base_tempo,
+            )))
+        } else {
+            raw
+        };
         if let Ok(mut cache) = self.stretched.lock() {
-            cache.insert(key.to_string(), done.clone());
+            cache.insert(key, done.clone());
         }
         Some(done)
     }
 
     fn cached(&self, key: &str) -> Option<Arc<[i16]>> {
-        self.stretched.lock().ok()?.get(key).cloned()
+        self.stretched.lock().ok()?.get(key)
     }
 
     /// The pack's language.
@@ -446,6 +527,13 @@ impl VoicePack {
     }
 }
 
+/// The cache of clips ready at a pack's tempo: bounded for a pack kept compressed.
+fn new_cache(compressed: bool) -> Stretched {
+    Arc::new(Mutex::new(ClipCache::new(
+        compressed.then_some(CLIP_CACHE_BYTES),
+    )))
+}
+
 /// 16-bit samples as `f32` in -1.0..1.0.
 fn to_f32(samples: &[i16]) -> Vec<f32> {
     samples.iter().map(|&v| f32::from(v) / 32_768.0).collect()
@@ -511,6 +599,73 @@ fn clip_samples<'a>(
                 .to_string(),
         }),
     }
+}
+
+/// Clip `c`'s first frame and frames in a compressed audio file `file` of `frames` frames.
+fn clip_range(
+    dir: &Path,
+    file: &str,
+    frames: usize,
+    c: &ManifestClip,
+) -> Result<(usize, usize), PackError> {
+    let problem = match (&c.file, c.start, c.frames) {
+        (None, Some(start), Some(length)) => {
+            match start
+                .checked_add(length)
+                .filter(|end| length > 0 && *end <= frames)
+            {
+                Some(_) => return Ok((start, length)),
+                None => format!(
+                    "frames {start}..{} are not inside the file's {frames} frames",
+                    start.saturating_add(length)
+                ),
+            }
+        }
+        _ => "a clip gives `start` and `frames` in a pack with `audio`, or a `file` \
+              of its own in a pack without"
+            .to_string(),
+    };
+    let path = match &c.file {
+        Some(_) => dir.join("pack.toml"),
+        None => dir.join(file),
+    };
+    Err(PackError::ClipFormat {
+        key: c.key.clone(),
+        path,
+        problem,
+    })
+}
+
+/// The Ogg Vorbis file `file` of the pack in `dir`, read and indexed, kept compressed.
+fn read_compressed(dir: &Path, file: &str) -> Result<talkclock_codec::Packets, PackError> {
+    let key = "(audio)";
+    let plain = Path::new(file).file_name().is_some_and(|name| name == file);
+    if !plain {
+        return Err(PackError::BadFileName {
+            key: key.to_string(),
+            file: file.to_string(),
+        });
+    }
+    let path = dir.join(file);
+    let bad = |source: DecodeError| PackError::BadClip {
+        key: key.to_string(),
+        path: path.clone(),
+        source,
+    };
+    let bytes = std::fs::read(&path).map_err(|e| bad(e.into()))?;
+    let audio = talkclock_codec::Packets::index(&bytes).map_err(|e| bad(e.into()))?;
+    let problem = if audio.channels() != 1 {
+        format!("{} channels, expected mono", audio.channels())
+    } else if audio.frames() == 0 {
+        "no samples".to_string()
+    } else {
+        return Ok(audio);
+    };
+    Err(PackError::ClipFormat {
+        key: key.to_string(),
+        path,
+        problem,
+    })
 }
 
 /// Decodes the audio file `file` of the pack in `dir` (for clip `key`) into its sample rate

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use talkclock::speech::mastering::{voiced_level_db, TARGET_LEVEL_DB};
 use talkclock::speech::{
-    clip_catalog, phrase, Announcement, Lang, PackError, Side, VoicePack, COMMA_PAUSE_MS,
-    FINAL_SUFFIX, SPACE_PAUSE_MS,
+    clip_catalog, phrase, Announcement, Lang, PackError, Side, VoicePack, CLIP_CACHE_BYTES,
+    COMMA_PAUSE_MS, FINAL_SUFFIX, SPACE_PAUSE_MS,
 };
 
 fn pack_dir(name: &str) -> PathBuf {
@@ -158,12 +158,15 @@ fn render_joins_clips_with_pauses() {
     assert!(err.contains("no_such_clip"), "{err}");
 }
 
-/// Warming a pack at another tempo releases its recordings (half the memory at the default
-/// rate), and nothing a readout needs goes with them: the same samples as before, while the
-/// pack as recorded and a pack at a third tempo made before still say everything.
+/// Warming a pack of decoded recordings (a file per clip) at another tempo releases them
+/// (half the memory at the default rate), and nothing a readout needs goes with them: the
+/// same samples as before, while the pack as recorded and a pack at a third tempo made
+/// before still say everything. (A pack kept compressed has nothing to release: see
+/// `a_compressed_pack_holds_a_bounded_cache_of_ready_clips`.)
 #[test]
 fn warm_releases_recordings_without_losing_a_clip() {
-    let pack = VoicePack::load(pack_dir("en-slt")).expect("pack loads");
+    let tmp = wav_copy(&VoicePack::load(pack_dir("en-slt")).expect("pack loads"));
+    let pack = VoicePack::load(tmp.path()).expect("the WAV copy loads");
     let u = readout_72_minutes(Lang::En, Side::Black);
     let other = pack.clone().with_tempo(1.5);
     let fast = pack.clone().with_tempo(1.32);
@@ -211,6 +214,22 @@ fn a_corrupt_audio_file_is_named() {
     let tmp = copy_pack("en-slt");
     fs::write(tmp.path().join("clips.ogg"), b"OggS not really a stream").expect("write");
     let err = VoicePack::load(tmp.path()).expect_err("corrupt audio");
+    assert!(matches!(err, PackError::BadClip { .. }), "{err:?}");
+    assert!(err.to_string().contains("clips.ogg"), "{err}");
+}
+
+/// A pack kept compressed is not decoded at load, so a damaged byte anywhere in its audio
+/// must still fail the load (the Ogg pages' checksums), naming the file: never a clip that
+/// fails when said.
+#[test]
+fn a_damaged_byte_inside_the_audio_file_is_named() {
+    let tmp = copy_pack("en-slt");
+    let path = tmp.path().join("clips.ogg");
+    let mut bytes = fs::read(&path).expect("read");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x5a;
+    fs::write(&path, bytes).expect("write");
+    let err = VoicePack::load(tmp.path()).expect_err("a damaged audio file");
     assert!(matches!(err, PackError::BadClip { .. }), "{err:?}");
     assert!(err.to_string().contains("clips.ogg"), "{err}");
 }
@@ -299,6 +318,44 @@ fn an_audio_file_outside_the_pack_is_refused() {
 #[test]
 fn a_pack_of_one_file_per_clip_loads() {
     let pack = VoicePack::load(pack_dir("en-slt")).expect("pack loads");
+    let tmp = wav_copy(&pack);
+    let copy = VoicePack::load(tmp.path()).expect("a pack of WAV files loads");
+    let (a, b) = (
+        pack.clip("n_7").expect("n_7"),
+        copy.clip("n_7").expect("n_7"),
+    );
+    assert_eq!(a.len(), b.len());
+}
+
+/// A pack kept compressed makes each clip ready (decoded, stretched) when said and holds at
+/// most `CLIP_CACHE_BYTES` of them: every clip said at a readout's tempo leaves the cache
+/// within its bound, and a clip let go of and said again is the same samples.
+#[test]
+fn a_compressed_pack_holds_a_bounded_cache_of_ready_clips() {
+    let pack = VoicePack::load(pack_dir("en-slt"))
+        .expect("pack loads")
+        .with_tempo(1.32);
+    assert_eq!(pack.ready_bytes(), 0, "nothing is decoded at load");
+    assert!(!pack.warm(), "nothing to release");
+    let first = pack.clip("n_7").expect("n_7");
+    let mut said = 0usize;
+    for (key, _) in clip_catalog(Lang::En) {
+        said += pack.clip(&key).expect("clip").len() * 2;
+        assert!(
+            pack.ready_bytes() <= CLIP_CACHE_BYTES,
+            "{} bytes ready after {key}",
+            pack.ready_bytes()
+        );
+    }
+    assert!(
+        said > 2 * CLIP_CACHE_BYTES,
+        "the catalog overflows the cache"
+    );
+    assert_eq!(pack.clip("n_7").expect("n_7 again"), first);
+}
+
+/// A copy of `pack` as a pack of WAV files, one a clip.
+fn wav_copy(pack: &VoicePack) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut manifest = String::from(
         "language = \"en\"\nvoice = \"slt\"\nengine = \"RHVoice\"\nengine_version = \"1.14\"\n\
@@ -320,12 +377,7 @@ fn a_pack_of_one_file_per_clip_loads() {
         manifest += &format!("\n[[clip]]\nkey = \"{key}\"\ntext = \"{text}\"\nfile = \"{file}\"\n");
     }
     fs::write(tmp.path().join("pack.toml"), manifest).expect("manifest");
-    let copy = VoicePack::load(tmp.path()).expect("a pack of WAV files loads");
-    let (a, b) = (
-        pack.clip("n_7").expect("n_7"),
-        copy.clip("n_7").expect("n_7"),
-    );
-    assert_eq!(a.len(), b.len());
+    tmp
 }
 
 #[test]

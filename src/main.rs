@@ -278,9 +278,10 @@ enum HallCommand {
 /// `talkclock hall init`'s options.
 #[derive(clap::Args)]
 struct HallInitArgs {
-    /// How many boards (1 to 500): users board-1 … board-N.
+    /// The boards: a count (30: users board-1 … board-30) or a range for a second venue
+    /// (101-200: board-101 … board-200); numbers 1 to 500.
     #[arg(long)]
-    boards: u32,
+    boards: talkclock::hall::board_range::BoardRange,
     /// The event id, a topic level: 1 to 64 of A-Z a-z 0-9 _ -.
     #[arg(long)]
     event: String,

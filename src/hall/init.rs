@@ -2,6 +2,7 @@
 //! password per board and for the station), `acl`, `credentials/*.toml` (mode 0600) and the
 //! empty `data/` — and says what to do next.
 
+use super::board_range::BoardRange;
 use super::credentials::Credentials;
 use super::mosquitto::{self, Conf, Listener, TlsListener};
 use super::owner::{self, Ownership};
@@ -9,9 +10,6 @@ use super::passwd::{self, RandomError};
 use std::io::Write as _;
 use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
-
-/// The most boards a hall may have.
-pub const MAX_BOARDS: u32 = 500;
 
 /// The longest event id.
 pub const MAX_EVENT_LEN: usize = 64;
@@ -22,8 +20,8 @@ const GUARDED: &[&str] = &["mosquitto.conf", "passwd", "acl"];
 /// What to write.
 #[derive(Debug, Clone)]
 pub struct InitOptions {
-    /// Boards 1 to `boards`.
-    pub boards: u32,
+    /// The boards this broker serves (users board-N for each).
+    pub boards: BoardRange,
     /// The event id (a topic level: `[A-Za-z0-9_-]`, at most 64).
     pub event: String,
     /// The folder to write (created).
@@ -54,9 +52,6 @@ pub struct TlsOptions {
 /// Why the hall's files were not written.
 #[derive(Debug, thiserror::Error)]
 pub enum InitError {
-    /// `--boards` out of range.
-    #[error("--boards {0}: a hall has 1 to {MAX_BOARDS} boards")]
-    Boards(u32),
     /// A bad event id.
     #[error("--event {0:?}: an event id is 1 to {MAX_EVENT_LEN} of the characters A-Z a-z 0-9 _ - (it is a topic level: no `/`, `+`, `#`, spaces)")]
     Event(String),
@@ -149,9 +144,6 @@ fn check_bind(bind: &str) -> Result<(), InitError> {
 
 /// Checks every option that needs no file system.
 pub fn check(options: &InitOptions) -> Result<(), InitError> {
-    if !(1..=MAX_BOARDS).contains(&options.boards) {
-        return Err(InitError::Boards(options.boards));
-    }
     check_event(&options.event)?;
     if let Some(bind) = &options.bind {
         check_bind(bind)?;
@@ -274,7 +266,7 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
         write_file(&file, &credentials.to_toml(), 0o600)?;
         Ok(credentials)
     };
-    for n in 1..=options.boards {
+    for n in options.boards.iter() {
         add_user(format!("board-{n}"))?;
     }
     let station = add_user("station".to_string())?;
@@ -333,17 +325,21 @@ impl Written {
     pub fn report(&self) -> Vec<String> {
         let dir = self.dir.display();
         let o = &self.options;
-        let last = o.boards;
+        let (first, last, count) = (o.boards.start(), o.boards.end(), o.boards.len());
         let host = self.host();
         let mut lines = vec![
             format!(
-                "Wrote the hall of event {} ({last} boards) in {dir}:",
+                "Wrote the hall of event {} ({count} boards, {first} to {last}) in {dir}:",
                 o.event
             ),
             "  mosquitto.conf  the broker's configuration".to_string(),
-            format!("  passwd          password hashes of board-1 … board-{last} and station"),
+            format!(
+                "  passwd          password hashes of board-{first} … board-{last} and station"
+            ),
             "  acl             each user's own topics, nothing else".to_string(),
-            format!("  credentials/    board-1.toml … board-{last}.toml, station.toml (mode 0600)"),
+            format!(
+                "  credentials/    board-{first}.toml … board-{last}.toml, station.toml (mode 0600)"
+            ),
             "  data/           the broker's database (retained and queued messages)".to_string(),
             String::new(),
             "Start the broker:".to_string(),

@@ -2,12 +2,13 @@
 //! their modes, and no overwriting without `--force`.
 
 use super::*;
+use crate::hall::board_range::BoardRange;
 use crate::hall::credentials;
 use crate::hall::mosquitto::{acl_text, board_acl};
 
 fn options(dir: &Path) -> InitOptions {
     InitOptions {
-        boards: 3,
+        boards: BoardRange::first(3).expect("boards 1 to 3"),
         event: "spring-open_2026".into(),
         dir: dir.to_owned(),
         port: 1883,
@@ -46,7 +47,7 @@ fn a_board_may_write_its_own_five_topics_and_read_its_two() {
 
 #[test]
 fn the_acl_has_every_board_then_the_station_and_nothing_else() {
-    let text = acl_text("ev", 3);
+    let text = acl_text("ev", BoardRange::first(3).expect("boards"));
     let rules: Vec<&str> = text
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -71,21 +72,31 @@ fn the_acl_has_every_board_then_the_station_and_nothing_else() {
 }
 
 #[test]
-fn bad_board_counts_are_refused() {
-    for boards in [0, MAX_BOARDS + 1] {
-        let o = InitOptions {
-            boards,
-            ..options(Path::new("/nonexistent"))
-        };
-        let e = check(&o).unwrap_err();
-        assert!(matches!(e, InitError::Boards(_)), "{e}");
-        assert!(e.to_string().contains("1 to 500"), "{e}");
-    }
-    let most = InitOptions {
-        boards: MAX_BOARDS,
-        ..options(Path::new("/nonexistent"))
+fn a_second_venues_range_gets_users_and_acl_blocks_for_its_boards_only() {
+    let tmp = scratch();
+    let venue_b = InitOptions {
+        boards: "101-103".parse().expect("a range"),
+        ..options(&tmp.path().join("venue-b"))
     };
-    assert!(check(&most).is_ok());
+    let written = init(&venue_b).expect("written");
+    let passwd = std::fs::read_to_string(written.dir.join("passwd")).expect("passwd");
+    let users: Vec<&str> = passwd.lines().filter_map(|l| l.split(':').next()).collect();
+    assert_eq!(users, ["board-101", "board-102", "board-103", "station"]);
+    let acl = std::fs::read_to_string(written.dir.join("acl")).expect("acl");
+    assert!(acl.contains(&board_acl("spring-open_2026", 101)));
+    assert!(
+        !acl.contains("user board-1\n"),
+        "no board of the first venue:\n{acl}"
+    );
+    assert!(!written.dir.join("credentials/board-1.toml").exists());
+    let conf = std::fs::read_to_string(written.dir.join("mosquitto.conf")).expect("conf");
+    assert!(conf.contains("boards 101 to 103."), "{conf}");
+    let report = written.report().join("\n");
+    assert!(
+        report.contains("(3 boards, 101 to 103)")
+            && report.contains("board-101.toml … board-103.toml"),
+        "{report}"
+    );
 }
 
 #[test]

@@ -7,9 +7,10 @@
 //! - [`link`], the board's network thread around it; [`mqtt`], one connection (rumqttc, v5);
 //! - [`store`], the journal store that hands each durable record to the link;
 //! - [`credentials`], the login file each board and the station get;
-//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`]), the broker's configuration,
-//!   passwords and ACL (`talkclock hall init`).
+//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`], [`board_range`]), the broker's
+//!   configuration, passwords and ACL (`talkclock hall init`).
 
+pub mod board_range;
 pub mod credentials;
 pub mod init;
 pub mod link;

@@ -3,6 +3,7 @@
 //! reads its own `commands` and `mirrored`; the station reads everything of the event and is the
 //! only one who writes the boards' `commands` and `mirrored`.
 
+use super::board_range::BoardRange;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -41,8 +42,8 @@ pub struct Conf<'a> {
     pub dir: &'a Path,
     /// The event id (for the header).
     pub event: &'a str,
-    /// How many boards (for the header).
-    pub boards: u32,
+    /// The boards (for the header).
+    pub boards: BoardRange,
     /// The plain listener.
     pub plain: Listener,
     /// The TLS listener, when asked for.
@@ -60,7 +61,7 @@ fn listener_line(listener: &Listener) -> String {
 pub fn conf_text(conf: &Conf) -> String {
     let dir = conf.dir.display();
     let mut text = format!(
-        "# The tournament hall's MQTT broker: event {event}, boards 1 to {boards}.\n\
+        "# The tournament hall's MQTT broker: event {event}, boards {first} to {last}.\n\
          # Written by `talkclock hall init`. Start it with\n\
          #\n\
          #     mosquitto -c {dir}/mosquitto.conf\n\
@@ -87,7 +88,8 @@ pub fn conf_text(conf: &Conf) -> String {
          \n\
          {plain}\n",
         event = conf.event,
-        boards = conf.boards,
+        first = conf.boards.start(),
+        last = conf.boards.end(),
         plain = listener_line(&conf.plain),
     );
     if let Some(tls) = &conf.tls {
@@ -126,12 +128,12 @@ pub fn board_acl(event: &str, board: u32) -> String {
 }
 
 /// The text of `acl`: every board's block, then the station's.
-pub fn acl_text(event: &str, boards: u32) -> String {
+pub fn acl_text(event: &str, boards: BoardRange) -> String {
     let mut text = format!(
         "# Who may read and write what, event {event} (written by `talkclock hall init`).\n\
          # A user may do only what its block allows; anonymous clients are refused.\n\n"
     );
-    for board in 1..=boards {
+    for board in boards.iter() {
         text += &board_acl(event, board);
         text.push('\n');
     }

@@ -123,7 +123,8 @@ pub fn flag_instants(
     Ok((decisions, errors))
 }
 
-fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
+/// A key of the terminal pressed (or released) at `at`, as the core's input reader sends it.
+pub(crate) fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
     SourceEvent::Button(RawInput {
         at,
         device: DeviceId::terminal(),

@@ -8,7 +8,7 @@
 //! - **flag told**: from the true instant of zero to the flag coming out of the core;
 //!   **flag decided**: to the game over in the core's table.
 
-use crate::core_loop::{config_text, flag_instants, signed_us};
+use crate::core_loop::{config_text, flag_instants, key_event, signed_us};
 use crate::stats::Summary;
 use crossbeam_channel::{select, unbounded};
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,6 @@ use talkclock::config::Config;
 use talkclock::control::ArbiterCommand;
 use talkclock::daemon::{clocks_now, CoreMsg, CoreOutput, Driven, JournalDriver};
 use talkclock::hearing::Cue;
-use talkclock::input::{DeviceId, RawInput, SourceEvent};
 use talkclock::journal::FileStore;
 use talkclock::table::TableOutput;
 
@@ -253,16 +252,6 @@ fn press_to_click(dir: &Path, presses: usize) -> Result<(Vec<f64>, Vec<f64>), St
     let _ = sender.join();
     let _ = std::fs::remove_file(&path);
     Ok((clicks, in_core))
-}
-
-fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
-    SourceEvent::Button(RawInput {
-        at,
-        device: DeviceId::terminal(),
-        button: key.to_string(),
-        pressed,
-        repeat: false,
-    })
 }
 
 fn is_click(output: &CoreOutput) -> bool {

@@ -113,10 +113,11 @@ pub fn add_bridge(dir: &Path, file: &Path) -> Result<Added, AddBridgeError> {
         &users::replace_acl(&acl, &user.name, &user.acl),
         0o644,
     )?;
-    let ownership = owner::give_to_broker(&[&passwd_file]).map_err(|source| AddBridgeError::Write {
-        path: passwd_file.clone(),
-        source,
-    })?;
+    let ownership =
+        owner::give_to_broker(&[&passwd_file]).map_err(|source| AddBridgeError::Write {
+            path: passwd_file.clone(),
+            source,
+        })?;
     Ok(Added {
         dir: dir.to_owned(),
         user,

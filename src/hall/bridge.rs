@@ -36,7 +36,9 @@ pub const MAX_QUEUED_MESSAGES: u32 = 100_000;
 #[derive(Debug, thiserror::Error)]
 pub enum BridgeError {
     /// A bad venue name.
-    #[error("--venue {0:?}: a venue name is 1 to {MAX_VENUE_LEN} of the characters A-Z a-z 0-9 _ -")]
+    #[error(
+        "--venue {0:?}: a venue name is 1 to {MAX_VENUE_LEN} of the characters A-Z a-z 0-9 _ -"
+    )]
     Venue(String),
     /// A bad address.
     #[error("--bridge-to {0:?}: give HOST:PORT, the station's venue's broker (e.g. hall-a.example.org:8883)")]
@@ -212,7 +214,9 @@ pub fn parse_user_file(text: &str) -> Result<BridgeUser, BridgeError> {
             }
             acl += line;
             acl.push('\n');
-        } else if line.starts_with("topic read talkclock/") || line.starts_with("topic write talkclock/") {
+        } else if line.starts_with("topic read talkclock/")
+            || line.starts_with("topic write talkclock/")
+        {
             if name.is_none() {
                 return Err(bad("a topic line before the user line"));
             }
@@ -224,7 +228,9 @@ pub fn parse_user_file(text: &str) -> Result<BridgeUser, BridgeError> {
     }
     let name = name.ok_or_else(|| bad("no user line"))?;
     let passwd_line = passwd_line.ok_or_else(|| bad("no passwd line"))?;
-    let venue = name.strip_prefix("bridge-").ok_or_else(|| bad("the user is not bridge-…"))?;
+    let venue = name
+        .strip_prefix("bridge-")
+        .ok_or_else(|| bad("the user is not bridge-…"))?;
     check_venue(venue).map_err(|_| bad("the user is not bridge-<venue>"))?;
     let hash = passwd_line
         .strip_prefix(&format!("{name}:"))

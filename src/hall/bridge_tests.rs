@@ -23,7 +23,9 @@ fn the_bridge_carries_only_its_own_boards_each_way() {
     assert!(topics.contains(&"topic talkclock/v1/cup/board/4/commands in 1"));
     assert!(topics.contains(&"topic talkclock/v1/cup/board/3/mirrored in 1"));
     assert!(
-        topics.iter().all(|t| !t.contains('#') && !t.contains("both")),
+        topics
+            .iter()
+            .all(|t| !t.contains('#') && !t.contains("both")),
         "{text}"
     );
     for line in [
@@ -71,7 +73,10 @@ fn the_user_file_reads_back_and_a_stranger_file_is_refused() {
         passwd_line: "bridge-b:$7$101$c2FsdA==$aGFzaA==".into(),
         acl: acl_block("b", "cup", range(3, 4)),
     };
-    assert_eq!(parse_user_file(&user_file_text(&user)).expect("reads"), user);
+    assert_eq!(
+        parse_user_file(&user_file_text(&user)).expect("reads"),
+        user
+    );
     for bad in [
         "",
         "passwd bridge-b:$7$x\n",

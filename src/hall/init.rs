@@ -114,7 +114,9 @@ pub enum InitError {
     #[error("{0}")]
     Bridge(#[from] BridgeError),
     /// `--bridge-to` without `--venue`.
-    #[error("--bridge-to needs --venue NAME: the bridge's user on the station's venue is bridge-NAME")]
+    #[error(
+        "--bridge-to needs --venue NAME: the bridge's user on the station's venue is bridge-NAME"
+    )]
     NoVenue,
 }
 
@@ -288,11 +290,11 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
         users::Kept::default()
     };
     let bridge_ca = match &options.bridge {
-        Some(b) => b
-            .ca
-            .as_deref()
-            .map(|ca| tls_file("--bridge-ca", ca))
-            .transpose()?,
+        Some(b) => {
+            b.ca.as_deref()
+                .map(|ca| tls_file("--bridge-ca", ca))
+                .transpose()?
+        }
         None => None,
     };
 
@@ -415,7 +417,11 @@ impl Written {
     /// The bridge's part of the report.
     fn bridge_report(&self, file: &Path, b: &BridgeOptions, venue: &str) -> Vec<String> {
         let user = bridge::user(venue);
-        let link = if b.ca.is_some() { "TLS" } else { "plain MQTT: only inside one building or a VPN" };
+        let link = if b.ca.is_some() {
+            "TLS"
+        } else {
+            "plain MQTT: only inside one building or a VPN"
+        };
         vec![
             String::new(),
             format!(
@@ -515,9 +521,7 @@ impl Written {
                 self.kept.join(", ")
             ));
         }
-        if let (Some(file), Some(b), Some(venue)) =
-            (&self.bridge_user_file, &o.bridge, &o.venue)
-        {
+        if let (Some(file), Some(b), Some(venue)) = (&self.bridge_user_file, &o.bridge, &o.venue) {
             lines.extend(self.bridge_report(file, b, venue));
         }
         lines.push(String::new());
@@ -534,3 +538,7 @@ impl Written {
 #[cfg(test)]
 #[path = "init_tests.rs"]
 mod init_tests;
+
+#[cfg(test)]
+#[path = "init_bridge_tests.rs"]
+mod init_bridge_tests;

@@ -118,7 +118,10 @@ mod tests {
         let acl = "# header\n\nuser board-1\ntopic write x/1\n\nuser bridge-b\ntopic write x/3\ntopic read x/3/c\n\nuser station\ntopic read x/#\n";
         let k = kept(passwd, acl);
         assert_eq!(k.passwd, "bridge-b:$7$b\n");
-        assert_eq!(k.acl, "user bridge-b\ntopic write x/3\ntopic read x/3/c\n\n");
+        assert_eq!(
+            k.acl,
+            "user bridge-b\ntopic write x/3\ntopic read x/3/c\n\n"
+        );
         assert_eq!(k.names, vec!["bridge-b".to_string()]);
     }
 
@@ -130,6 +133,9 @@ mod tests {
         let acl = "user station\ntopic read x/#\n\nuser bridge-b\ntopic write old\n";
         let block = "user bridge-b\ntopic write new\n";
         let twice = replace_acl(&replace_acl(acl, "bridge-b", block), "bridge-b", block);
-        assert_eq!(twice, "user station\ntopic read x/#\n\nuser bridge-b\ntopic write new\n");
+        assert_eq!(
+            twice,
+            "user station\ntopic read x/#\n\nuser bridge-b\ntopic write new\n"
+        );
     }
 }

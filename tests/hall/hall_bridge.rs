@@ -98,13 +98,19 @@ fn a_second_venues_boards_reach_the_station_and_its_commands_come_back() {
     let back = Instant::now();
     let station_a = a.subscribe("station", &[&topic("3", "alerts")], &[]);
     let mut n = 0;
-    let probe_arrived = || station_a.lines().iter().any(|l| l.contains("/alerts probe-"));
+    let probe_arrived = || {
+        station_a
+            .lines()
+            .iter()
+            .any(|l| l.contains("/alerts probe-"))
+    };
     while !probe_arrived() && back.elapsed() < Duration::from_secs(20) {
         n += 1;
         b.publish("board-3", &topic("3", "alerts"), &format!("probe-{n}"));
         std::thread::sleep(Duration::from_millis(200));
     }
     let took = back.elapsed();
+    eprintln!("the bridge carried board 3 again {took:?} after venue A was back");
     assert!(
         took < RECONNECTED_WITHIN,
         "the bridge took {took:?} to carry board 3 again after venue A's broker restarted\nB:\n{}",
@@ -138,5 +144,8 @@ fn force_on_the_station_venue_keeps_the_bridge_user() {
     let acl = std::fs::read_to_string(a.dir.join("acl")).unwrap();
     assert!(acl.contains("user bridge-b\n"), "{acl}");
     let passwd = std::fs::read_to_string(a.dir.join("passwd")).unwrap();
-    assert!(passwd.lines().any(|l| l.starts_with("bridge-b:$7$")), "{passwd}");
+    assert!(
+        passwd.lines().any(|l| l.starts_with("bridge-b:$7$")),
+        "{passwd}"
+    );
 }

@@ -2,8 +2,10 @@
 //! 1-2 and the station), venue B (`--boards 3-4 --venue b --bridge-to` A, its bridge user
 //! installed on A with `hall add-bridge`). B's boards reach A's station, the station's commands
 //! and mirrors reach B's boards, A's own boards stay off B, and the bridge comes back within
-//! seconds after A's broker restarts.
+//! seconds after A's broker restarts; a real board daemon on B is seen and paused by the real
+//! station on A.
 
+use crate::boards;
 use crate::common_hall::{topic, Hall};
 use std::path::Path;
 use std::process::Command;
@@ -148,4 +150,55 @@ fn force_on_the_station_venue_keeps_the_bridge_user() {
         passwd.lines().any(|l| l.starts_with("bridge-b:$7$")),
         "{passwd}"
     );
+}
+
+/// Venue B as the boards' tests know a hall: `hall init --boards 3-4 --venue b --bridge-to`
+/// venue A's broker, the bridge user installed on A, B's broker started.
+fn bridged_venue(a: &boards::Hall) -> boards::Hall {
+    let dir = crate::common_hall::open_tempdir();
+    let port = boards::free_port().unwrap();
+    let folder = dir.path().join("broker");
+    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .args(["hall", "init", "--boards", "3-4", "--event", boards::EVENT])
+        .arg("--dir")
+        .arg(&folder)
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--venue", "b", "--bridge-to"])
+        .arg(format!("127.0.0.1:{}", a.broker.port()))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    add_bridge(&a.dir.path().join("broker"), &folder.join("bridge-b.user"));
+    a.broker.reload().unwrap();
+    let broker = boards::Broker::start(&folder).unwrap_or_else(|e| panic!("{e}"));
+    boards::Hall {
+        dir,
+        broker,
+        port,
+        arbiters: boards::ARBITERS.to_string(),
+    }
+}
+
+#[test]
+fn the_station_pauses_a_board_of_the_second_venue_across_the_bridge() {
+    let a = boards::Hall::new(2);
+    let b = bridged_venue(&a);
+    let _station = a.station();
+    let files = b.board_files(3, "5:00", b.broker.port());
+    let mut board = b.board(&files);
+    board.key("s");
+    board.key("w");
+    // The real board on B: its state reaches the station's venue.
+    boards::wait_for(Duration::from_secs(20), "board 3 at the station", || {
+        a.status().contains("board 3  ")
+    });
+    // The station's command goes to B, the board's reply comes back.
+    let (code, reply) = a.ctl(3, &["pause"]);
+    assert_eq!(code, 0, "{reply}");
+    assert!(reply.contains("\"ok\":true"), "{reply}");
+    assert_eq!(board.ctl(r#"{"cmd":"status"}"#)["phase"], "paused");
 }

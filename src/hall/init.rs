@@ -454,8 +454,12 @@ impl Written {
         let host = self.host();
         let mut lines = vec![
             format!(
-                "Wrote the hall of event {} ({count} boards, {first} to {last}) in {dir}:",
-                o.event
+                "Wrote the hall of event {}{} ({count} boards, {first} to {last}) in {dir}:",
+                o.event,
+                o.venue
+                    .as_deref()
+                    .map(|v| format!(", venue {v}"))
+                    .unwrap_or_default()
             ),
             "  mosquitto.conf  the broker's configuration".to_string(),
             format!(

@@ -58,6 +58,9 @@ fn the_bridge_password_is_kept_out_of_the_world_readable_conf() {
     let user_file = written.bridge_user_file.clone().expect("a user file");
     assert_eq!(user_file, dir.join("bridge-b.user"));
     assert_eq!(mode(&user_file), 0o600);
+    assert!(
+        written.report()[0].starts_with("Wrote the hall of event cup, venue b (2 boards, 3 to 4)")
+    );
     assert!(written
         .report()
         .iter()

@@ -202,3 +202,88 @@ fn the_station_pauses_a_board_of_the_second_venue_across_the_bridge() {
     assert!(reply.contains("\"ok\":true"), "{reply}");
     assert_eq!(board.ctl(r#"{"cmd":"status"}"#)["phase"], "paused");
 }
+
+/// A self-signed certificate for `localhost` and its key (readable by the broker's user).
+fn localhost_certificate(dir: &Path) -> (String, String) {
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    let made = Command::new("openssl")
+        .args([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+        ])
+        .args([
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=DNS:localhost",
+        ])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .expect("openssl runs (install openssl)");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    std::fs::set_permissions(&key, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+    (
+        cert.to_string_lossy().into_owned(),
+        key.to_string_lossy().into_owned(),
+    )
+}
+
+#[test]
+fn a_bridge_given_the_ca_reaches_the_station_over_tls() {
+    let tmp = crate::common_hall::open_tempdir();
+    let (cert, key) = localhost_certificate(tmp.path());
+    let tls_port = boards::free_port().unwrap().to_string();
+    let a = Hall::start_with(
+        &[
+            "--boards",
+            "1-2",
+            "--tls-cert",
+            &cert,
+            "--tls-key",
+            &key,
+            "--tls-port",
+            &tls_port,
+        ],
+        |_| {},
+    );
+    let to = format!("localhost:{tls_port}");
+    let b = Hall::start_with(
+        &[
+            "--boards",
+            "3-4",
+            "--venue",
+            "b",
+            "--bridge-to",
+            &to,
+            "--bridge-ca",
+            &cert,
+        ],
+        |dir_b| {
+            add_bridge(&a.dir, &dir_b.join("bridge-b.user"));
+            a.broker.reload().unwrap();
+        },
+    );
+    let station_a = a.subscribe("station", &["talkclock/v1/test-cup/#"], &[]);
+    let state = b.publish("board-3", &topic("3", "state"), "over-tls");
+    assert!(state.accepted(), "{state:?}");
+    assert!(
+        station_a.got(&topic("3", "state"), "over-tls"),
+        "{:?}\nA:\n{}\nB:\n{}",
+        station_a.lines(),
+        a.broker.log(),
+        b.broker.log()
+    );
+    let log = a.broker.log();
+    assert!(
+        log.lines().any(
+            |l| l.contains("New connection from") && l.contains(&format!("on port {tls_port}"))
+        ),
+        "the bridge did not come in on the TLS port:\n{log}"
+    );
+}

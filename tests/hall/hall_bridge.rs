@@ -3,7 +3,7 @@
 //! installed on A with `hall add-bridge`). B's boards reach A's station, the station's commands
 //! and mirrors reach B's boards, A's own boards stay off B, and the bridge comes back within
 //! seconds after A's broker restarts; a real board daemon on B is seen and paused by the real
-//! station on A.
+//! station on A; a bridge given `--bridge-ca` reaches A's TLS listener.
 
 use crate::boards;
 use crate::common_hall::{topic, Hall};

@@ -273,6 +273,16 @@ enum HallCommand {
     /// Write a hall's broker folder: mosquitto.conf, passwd (a random password per board and
     /// for the station), acl, credentials/*.toml (mode 0600) and data/.
     Init(HallInitArgs),
+    /// On the station's venue: install the bridge user that `hall init --bridge-to` wrote on a
+    /// second venue (its password line and ACL block; every other user is kept).
+    AddBridge {
+        /// The station's venue's hall folder (`hall init --dir`).
+        #[arg(long)]
+        dir: PathBuf,
+        /// The `bridge-<venue>.user` file from the second venue's hall folder.
+        #[arg(long)]
+        file: PathBuf,
+    },
 }
 
 /// `talkclock hall init`'s options.
@@ -306,9 +316,21 @@ struct HallInitArgs {
     /// The TLS listener's port.
     #[arg(long, default_value_t = 8883, requires = "tls_cert")]
     tls_port: u16,
-    /// Overwrite an existing hall's files (every password changes).
+    /// Overwrite an existing hall's files (every password changes; users that `hall init`
+    /// did not write, such as a bridge user, are kept).
     #[arg(long)]
     force: bool,
+    /// This venue's name (the bridge's user on the station's venue is bridge-NAME).
+    #[arg(long)]
+    venue: Option<String>,
+    /// Bridge this venue to the station's venue's broker at HOST:PORT: writes the bridge
+    /// block (bridge.d/, mode 0600) and bridge-NAME.user for `hall add-bridge` there.
+    #[arg(long, requires = "venue")]
+    bridge_to: Option<String>,
+    /// The CA that signed the station's venue's certificate: the bridge uses TLS (then
+    /// --bridge-to names its TLS port).
+    #[arg(long, requires = "bridge_to")]
+    bridge_ca: Option<PathBuf>,
 }
 
 impl HallInitArgs {
@@ -331,6 +353,13 @@ impl HallInitArgs {
             bind: self.bind,
             tls,
             force: self.force,
+            venue: self.venue,
+            bridge: self
+                .bridge_to
+                .map(|to| talkclock::hall::init::BridgeOptions {
+                    to,
+                    ca: self.bridge_ca,
+                }),
         }
     }
 }
@@ -531,6 +560,9 @@ fn main() -> ExitCode {
         CliCommand::Hall {
             command: HallCommand::Init(init),
         } => cli::hall_init(&init.options()),
+        CliCommand::Hall {
+            command: HallCommand::AddBridge { dir, file },
+        } => cli::hall_add_bridge(&dir, &file),
         CliCommand::VoiceCatalog { lang } => cli::voice_catalog(&lang),
         CliCommand::ListenSet {
             lang,

@@ -119,6 +119,13 @@ impl Broker {
         }
     }
 
+    /// Sends SIGHUP: mosquitto reads its configuration, password file and ACL again (as a
+    /// technician's `systemctl reload mosquitto` does).
+    pub fn reload(&self) -> Result<(), String> {
+        let child = self.child.0.as_ref().ok_or("the broker is not running")?;
+        signal(child, libc::SIGHUP).map_err(|e| format!("SIGHUP to mosquitto: {e}"))
+    }
+
     /// Starts it again on the same folder and port (killing it first if it still runs).
     pub fn restart(&mut self) -> Result<(), String> {
         self.kill();

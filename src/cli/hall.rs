@@ -9,3 +9,9 @@ pub fn hall_init(options: &InitOptions) -> Result<(), Failure> {
     let written = init(options)?;
     print_lines(written.report())
 }
+
+/// `talkclock hall add-bridge`: installs the bridge user, then prints what to do next.
+pub fn hall_add_bridge(dir: &std::path::Path, file: &std::path::Path) -> Result<(), Failure> {
+    let added = crate::hall::add_bridge::add_bridge(dir, file)?;
+    print_lines(added.report())
+}

@@ -20,7 +20,7 @@ mod wav;
 use crate::config::{Config, ConfigError};
 use crate::sim::{parse_script, simulate_game, ScriptError};
 pub use buttons::buttons;
-pub use hall::hall_init;
+pub use hall::{hall_add_bridge, hall_init};
 pub use learn::learn;
 pub use listen::{listen_set_command, listen_stretch, ListenSetOptions};
 use std::io::Write;
@@ -82,6 +82,9 @@ pub enum Failure {
     /// (exit 1).
     #[error("{0}")]
     HallInit(#[from] crate::hall::init::InitError),
+    /// `hall add-bridge` refused its folder or file (exit 2), or could not write (exit 1).
+    #[error("{0}")]
+    HallAddBridge(#[from] crate::hall::add_bridge::AddBridgeError),
     /// The daemon refused a control request (exit 1; its reply is printed).
     #[error("")]
     Refused,
@@ -111,6 +114,13 @@ impl Failure {
             Failure::Voices(_) => 4,
             Failure::Refused => 1,
             Failure::HallInit(e) => {
+                if e.is_usage() {
+                    2
+                } else {
+                    1
+                }
+            }
+            Failure::HallAddBridge(e) => {
                 if e.is_usage() {
                     2
                 } else {

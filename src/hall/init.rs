@@ -1,12 +1,16 @@
 //! `talkclock hall init`: writes a hall's broker folder — `mosquitto.conf`, `passwd` (a random
 //! password per board and for the station), `acl`, `credentials/*.toml` (mode 0600) and the
-//! empty `data/` — and says what to do next.
+//! empty `data/` — and says what to do next. With `--bridge-to`, a second venue's hall also
+//! gets its bridge block (`bridge.d/`, mode 0600) and the bridge user's file for the station's
+//! venue ([`super::bridge`]). `--force` keeps the users it did not write ([`super::users`]).
 
 use super::board_range::BoardRange;
+use super::bridge::{self, BridgeConf, BridgeError, BridgeUser};
 use super::credentials::Credentials;
 use super::mosquitto::{self, Conf, Listener, TlsListener};
 use super::owner::{self, Ownership};
 use super::passwd::{self, RandomError};
+use super::users;
 use std::io::Write as _;
 use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
@@ -32,8 +36,21 @@ pub struct InitOptions {
     pub bind: Option<String>,
     /// A TLS listener too.
     pub tls: Option<TlsOptions>,
-    /// Overwrite an earlier hall's files.
+    /// Overwrite an earlier hall's files (keeping the users it did not write).
     pub force: bool,
+    /// This venue's name (for the bridge and the report).
+    pub venue: Option<String>,
+    /// A bridge from this venue to the station's venue.
+    pub bridge: Option<BridgeOptions>,
+}
+
+/// The bridge to the station's venue.
+#[derive(Debug, Clone)]
+pub struct BridgeOptions {
+    /// Its broker, `HOST:PORT`.
+    pub to: String,
+    /// The CA that signed its certificate: the link is TLS when given.
+    pub ca: Option<PathBuf>,
 }
 
 /// The TLS listener's options.
@@ -93,6 +110,14 @@ pub enum InitError {
     /// No random bytes.
     #[error("{0}")]
     Random(#[from] RandomError),
+    /// A bad `--venue` or `--bridge-to`.
+    #[error("{0}")]
+    Bridge(#[from] BridgeError),
+    /// `--bridge-to` without `--venue`.
+    #[error(
+        "--bridge-to needs --venue NAME: the bridge's user on the station's venue is bridge-NAME"
+    )]
+    NoVenue,
 }
 
 impl InitError {
@@ -114,6 +139,10 @@ pub struct Written {
     pub station: Credentials,
     /// Whose `passwd` and `data/` are.
     pub ownership: Ownership,
+    /// The users of an earlier hall that `--force` kept.
+    pub kept: Vec<String>,
+    /// The bridge user's file for the station's venue, when a bridge was written.
+    pub bridge_user_file: Option<PathBuf>,
 }
 
 /// Checks that `event` can be a topic level of the hall.
@@ -152,6 +181,15 @@ pub fn check(options: &InitOptions) -> Result<(), InitError> {
         return Err(InitError::Port(
             "--port 0: give a port from 1 to 65535".into(),
         ));
+    }
+    if let Some(venue) = &options.venue {
+        bridge::check_venue(venue)?;
+    }
+    if let Some(b) = &options.bridge {
+        if options.venue.is_none() {
+            return Err(InitError::NoVenue);
+        }
+        bridge::check_address(&b.to)?;
     }
     if let Some(tls) = &options.tls {
         if tls.port == 0 {
@@ -245,6 +283,21 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
         return Err(InitError::Exists { dir, names: found });
     }
 
+    let kept = if options.force {
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        users::kept(&read("passwd"), &read("acl"))
+    } else {
+        users::Kept::default()
+    };
+    let bridge_ca = match &options.bridge {
+        Some(b) => {
+            b.ca.as_deref()
+                .map(|ca| tls_file("--bridge-ca", ca))
+                .transpose()?
+        }
+        None => None,
+    };
+
     let credentials_dir = dir.join("credentials");
     let data_dir = dir.join("data");
     for folder in [&credentials_dir, &data_dir] {
@@ -270,18 +323,55 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
         add_user(format!("board-{n}"))?;
     }
     let station = add_user("station".to_string())?;
+    passwd_text += &kept.passwd;
     let passwd_file = dir.join("passwd");
     write_file(&passwd_file, &passwd_text, 0o600)?;
-    let ownership =
-        owner::give_to_broker(&[&passwd_file, &data_dir]).map_err(|source| InitError::Write {
-            path: dir.clone(),
-            source,
-        })?;
-    write_file(
-        &dir.join("acl"),
-        &mosquitto::acl_text(&options.event, options.boards),
-        0o644,
-    )?;
+    let mut broker_files = vec![passwd_file, data_dir];
+    let mut acl = mosquitto::acl_text(&options.event, options.boards);
+    if !kept.acl.is_empty() {
+        acl += "
+# Kept from the earlier hall (not written by `hall init`):
+";
+        acl += &kept.acl;
+    }
+    write_file(&dir.join("acl"), &acl, 0o644)?;
+    let mut bridge_user_file = None;
+    let bridge_dir = match (&options.bridge, &options.venue) {
+        (Some(b), Some(venue)) => {
+            let bridge_dir = dir.join(bridge::BRIDGE_DIR);
+            std::fs::create_dir_all(&bridge_dir).map_err(write_error(&bridge_dir))?;
+            std::fs::set_permissions(&bridge_dir, std::fs::Permissions::from_mode(0o700))
+                .map_err(write_error(&bridge_dir))?;
+            let password = passwd::random_password()?;
+            let conf_file = bridge_dir.join(format!("{}.conf", bridge::user(venue)));
+            let text = bridge::conf_text(&BridgeConf {
+                venue,
+                event: &options.event,
+                boards: options.boards,
+                address: &b.to,
+                ca: bridge_ca.as_deref(),
+                password: &password,
+            });
+            write_file(&conf_file, &text, 0o600)?;
+            let name = bridge::user(venue);
+            let user = BridgeUser {
+                passwd_line: passwd::line(&name, &password, &passwd::random_salt()?),
+                acl: bridge::acl_block(venue, &options.event, options.boards),
+                name,
+            };
+            let user_file = dir.join(format!("{}.user", user.name));
+            write_file(&user_file, &bridge::user_file_text(&user), 0o600)?;
+            bridge_user_file = Some(user_file);
+            broker_files.extend([bridge_dir.clone(), conf_file]);
+            Some(bridge_dir)
+        }
+        _ => None,
+    };
+    let paths: Vec<&Path> = broker_files.iter().map(PathBuf::as_path).collect();
+    let ownership = owner::give_to_broker(&paths).map_err(|source| InitError::Write {
+        path: dir.clone(),
+        source,
+    })?;
     let conf = Conf {
         dir: &dir,
         event: &options.event,
@@ -291,6 +381,7 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
             bind: options.bind.clone(),
         },
         tls,
+        bridge_dir: bridge_dir.as_deref(),
     };
     write_file(
         &dir.join("mosquitto.conf"),
@@ -302,6 +393,8 @@ pub fn init(options: &InitOptions) -> Result<Written, InitError> {
         options: options.clone(),
         station,
         ownership,
+        kept: kept.names,
+        bridge_user_file,
     })
 }
 
@@ -321,6 +414,38 @@ impl Written {
         }
     }
 
+    /// The bridge's part of the report.
+    fn bridge_report(&self, file: &Path, b: &BridgeOptions, venue: &str) -> Vec<String> {
+        let user = bridge::user(venue);
+        let link = if b.ca.is_some() {
+            "TLS"
+        } else {
+            "plain MQTT: only inside one building or a VPN"
+        };
+        vec![
+            String::new(),
+            format!(
+                "Venue {venue} is bridged to the station's venue at {} ({link}):",
+                b.to
+            ),
+            format!(
+                "  {}/{}/{user}.conf  the bridge block with its password (mode 0600)",
+                self.dir.display(),
+                bridge::BRIDGE_DIR
+            ),
+            format!(
+                "  {}  the user {user} for the station's venue",
+                file.display()
+            ),
+            "On the station's venue, install that user (it keeps every other user) and reload its broker:"
+                .to_string(),
+            format!(
+                "  talkclock hall add-bridge --dir HALL_A --file {user}.user"
+            ),
+            "  kill -HUP <mosquitto's pid>   (or: systemctl reload mosquitto)".to_string(),
+        ]
+    }
+
     /// What was written and what to do next, as lines to print.
     pub fn report(&self) -> Vec<String> {
         let dir = self.dir.display();
@@ -329,8 +454,12 @@ impl Written {
         let host = self.host();
         let mut lines = vec![
             format!(
-                "Wrote the hall of event {} ({count} boards, {first} to {last}) in {dir}:",
-                o.event
+                "Wrote the hall of event {}{} ({count} boards, {first} to {last}) in {dir}:",
+                o.event,
+                o.venue
+                    .as_deref()
+                    .map(|v| format!(", venue {v}"))
+                    .unwrap_or_default()
             ),
             "  mosquitto.conf  the broker's configuration".to_string(),
             format!(
@@ -389,6 +518,16 @@ impl Written {
         lines.push(format!(
             "The station logs in as `station` with {dir}/credentials/station.toml."
         ));
+        if !self.kept.is_empty() {
+            lines.push(String::new());
+            lines.push(format!(
+                "Kept from the earlier hall (not written by hall init): {}.",
+                self.kept.join(", ")
+            ));
+        }
+        if let (Some(file), Some(b), Some(venue)) = (&self.bridge_user_file, &o.bridge, &o.venue) {
+            lines.extend(self.bridge_report(file, b, venue));
+        }
         lines.push(String::new());
         lines.push(format!(
             "When the event ends, stop the boards and close it: `talkclock station close \
@@ -403,3 +542,7 @@ impl Written {
 #[cfg(test)]
 #[path = "init_tests.rs"]
 mod init_tests;
+
+#[cfg(test)]
+#[path = "init_bridge_tests.rs"]
+mod init_bridge_tests;

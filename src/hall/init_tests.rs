@@ -15,6 +15,8 @@ fn options(dir: &Path) -> InitOptions {
         bind: Some("127.0.0.1".into()),
         tls: None,
         force: false,
+        venue: None,
+        bridge: None,
     }
 }
 

@@ -7,10 +7,14 @@
 //! - [`link`], the board's network thread around it; [`mqtt`], one connection (rumqttc, v5);
 //! - [`store`], the journal store that hands each durable record to the link;
 //! - [`credentials`], the login file each board and the station get;
-//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`], [`board_range`]), the broker's
-//!   configuration, passwords and ACL (`talkclock hall init`).
+//! - [`init`] (with [`mosquitto`], [`passwd`], [`owner`], [`board_range`], [`users`]), the
+//!   broker's configuration, passwords and ACL (`talkclock hall init`); [`bridge`] and
+//!   [`add_bridge`], a second venue's bridge to the station's (`hall init --bridge-to`,
+//!   `talkclock hall add-bridge`).
 
+pub mod add_bridge;
 pub mod board_range;
+pub mod bridge;
 pub mod credentials;
 pub mod init;
 pub mod link;
@@ -23,6 +27,7 @@ pub mod payload;
 pub mod state_bounds;
 pub mod store;
 pub mod topics;
+pub mod users;
 
 pub use payload::{AlertMsg, Mirrored, Priority, RecordMsg, StateMsg};
 pub use topics::Topics;

@@ -48,6 +48,8 @@ pub struct Conf<'a> {
     pub plain: Listener,
     /// The TLS listener, when asked for.
     pub tls: Option<TlsListener>,
+    /// The folder of the bridge block (absolute), on a venue bridged to the station's.
+    pub bridge_dir: Option<&'a Path>,
 }
 
 fn listener_line(listener: &Listener) -> String {
@@ -105,6 +107,19 @@ pub fn conf_text(conf: &Conf) -> String {
         if let Some(ca) = &tls.ca {
             let _ = writeln!(text, "cafile {}", ca.display());
         }
+    }
+    if let Some(bridge_dir) = conf.bridge_dir {
+        let _ = write!(
+            text,
+            "\n# The bridge to the station's venue. Its messages wait in this broker's queue while\n\
+             # the link is down: room for many minutes of a hall (the default is 1000).\n\
+             max_queued_messages {}\n\
+             # The bridge block holds its password, so it lives in its own file (mode 0600,\n\
+             # owned by the broker's user); this stays the last line.\n\
+             include_dir {}\n",
+            super::bridge::MAX_QUEUED_MESSAGES,
+            bridge_dir.display()
+        );
     }
     text
 }

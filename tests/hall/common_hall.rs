@@ -70,10 +70,19 @@ pub fn hall_init(dir: &Path, args: &[&str]) -> Output {
 impl Hall {
     /// A hall of `boards` boards on a free port, its broker running.
     pub fn start(boards: u32) -> Hall {
+        Hall::start_with(&["--boards", &boards.to_string()], |_| {})
+    }
+
+    /// A hall that `hall init ARGS… --port <free port>` wrote; `before_start` runs on its
+    /// folder before its broker starts.
+    pub fn start_with(args: &[&str], before_start: impl FnOnce(&Path)) -> Hall {
         let tmp = open_tempdir();
         let dir = tmp.path().join("hall");
         let port = free_port().unwrap().to_string();
-        hall_init(&dir, &["--boards", &boards.to_string(), "--port", &port]);
+        let mut all = args.to_vec();
+        all.extend(["--port", &port]);
+        hall_init(&dir, &all);
+        before_start(&dir);
         let broker = Broker::start(&dir).unwrap_or_else(|e| panic!("{e}"));
         Hall {
             dir,

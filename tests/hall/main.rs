@@ -1,5 +1,5 @@
 //! The tournament hall through a real mosquitto broker: boards, the station, its access lists,
-//! its commands and forged records.
+//! its commands and forged records, and a second venue bridged to the station's.
 
 mod boards;
 #[path = "../daemon/common_daemon.rs"]
@@ -10,6 +10,7 @@ mod http;
 
 mod hall_acl;
 mod hall_boards;
+mod hall_bridge;
 mod hall_commands;
 mod hall_forgery;
 mod hall_languages;

@@ -517,7 +517,9 @@ fn priority(notice: &Announcement) -> Priority {
         // The station paces its alerts itself, one at a time: none may cut or drop another.
         Announcement::Board { .. }
         | Announcement::BoardSilent { .. }
-        | Announcement::BoardBack { .. } => Priority::Warning,
+        | Announcement::BoardBack { .. }
+        | Announcement::BoardsSilent { .. }
+        | Announcement::BoardsBack { .. } => Priority::Warning,
         _ => Priority::Readout,
     }
 }

@@ -315,6 +315,17 @@ pub enum Announcement {
         /// The board's number.
         board: u32,
     },
+    /// At the hall's station: several boards went silent within a few seconds (a cut link to
+    /// another venue), said as one sentence.
+    BoardsSilent {
+        /// The boards' numbers, ascending.
+        boards: Vec<u32>,
+    },
+    /// At the hall's station: several silent boards were heard from again.
+    BoardsBack {
+        /// The boards' numbers, ascending.
+        boards: Vec<u32>,
+    },
 }
 
 /// What an [`Announcement::Journal`] tells of the game's journal.
@@ -340,4 +351,31 @@ pub enum JournalTrouble {
         /// Megabytes left.
         free_mb: u64,
     },
+}
+
+/// `boards` (ascending) as runs of consecutive numbers: `[3, 5, 6, 7]` → `[(3, 3), (5, 7)]`.
+pub fn board_runs(boards: &[u32]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for &b in boards {
+        match out.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(b) => *last = b,
+            _ => out.push((b, b)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_runs;
+
+    #[test]
+    fn board_runs_join_consecutive_boards() {
+        assert_eq!(board_runs(&[]), vec![]);
+        assert_eq!(board_runs(&[3, 5, 6, 7, 9]), vec![(3, 3), (5, 7), (9, 9)]);
+        assert_eq!(
+            board_runs(&[u32::MAX - 1, u32::MAX]),
+            vec![(u32::MAX - 1, u32::MAX)]
+        );
+    }
 }

@@ -25,8 +25,8 @@ use grammar::Grammar;
 use utterance::Builder;
 
 pub use announcement::{
-    Announcement, ClockPhase, ControlEnd, DelayKind, JournalTrouble, Lang, Outcome, Reason, Rules,
-    Side, StageInfo,
+    board_runs, Announcement, ClockPhase, ControlEnd, DelayKind, JournalTrouble, Lang, Outcome,
+    Reason, Rules, Side, StageInfo,
 };
 pub use clip_cache::CLIP_CACHE_BYTES;
 pub use duration::{exact_parts, spoken_parts, Spoken};

@@ -8,6 +8,7 @@
 //!   its game's chain (pure but for its files); [`aside`], the records that do not fit;
 //! - [`queue`], one arbiter's alerts, most urgent first, one at a time (pure);
 //! - [`watch`], which boards are silent, and what to ask them again (pure);
+//! - [`summary`], boards gone silent or back, said to an arbiter as one sentence (pure);
 //! - [`misfits`], what is told of the messages not taken, in bounded words (pure);
 //! - [`run`], the station's loop; [`status`], [`ctl`] and [`close`], the one-shot commands;
 //! - [`round`], a round's pairings in and results out;
@@ -25,6 +26,7 @@ pub mod queue;
 pub mod round;
 pub mod run;
 pub mod status;
+pub mod summary;
 pub mod watch;
 
 pub use config::StationConfig;

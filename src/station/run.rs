@@ -9,6 +9,7 @@ use super::dashboard::Dashboard;
 use super::mirror::{Mirror, Took};
 use super::misfits::Misfits;
 use super::queue::AlertQueue;
+use super::summary::{Summaries, Summary};
 use super::watch::{forgotten, Change, Watch};
 use crate::announce::{AnnounceError, Announcer, AnnouncerOptions};
 use crate::hall::mqtt::{self, LinkEvent};
@@ -107,6 +108,8 @@ struct Said {
     late_ms: Option<i64>,
     /// Wall-clock Unix milliseconds the alert reached this loop from the broker.
     received_ms: Option<i64>,
+    /// A summary's boards, when it names more than `board`.
+    boards: Option<Vec<u32>>,
     words: Words,
 }
 
@@ -126,6 +129,9 @@ struct Line<'a> {
     event: &'a str,
     arbiter: &'a str,
     board: u32,
+    /// A summary's boards ("silent" or "back" of several boards at once; `board` is the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<&'a [u32]>,
     priority: Priority,
     #[serde(skip_serializing_if = "Option::is_none")]
     game: Option<&'a str>,
@@ -153,6 +159,8 @@ struct Station {
     mirror: Mirror,
     watch: Watch,
     arbiters: Vec<(Announcer, AlertQueue<Said>)>,
+    /// Per arbiter, the boards gone silent or back that wait to be said in one summary.
+    summaries: Vec<Summaries>,
     transcript: Option<std::fs::File>,
     /// Per board: the progress last told, and when.
     told: HashMap<u32, (Mirrored, Instant)>,
@@ -223,6 +231,9 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
     let mut station = Station {
         topics: Topics::new(&config.event),
         watch: Watch::new(config.silent_after),
+        summaries: std::iter::repeat_with(Summaries::default)
+            .take(arbiters.len())
+            .collect(),
         config,
         client,
         mirror,
@@ -423,7 +434,7 @@ impl Station {
                     self.show(|hall| hall.online(board, online));
                     if !online {
                         if let Some(change) = self.watch.offline_retained(board) {
-                            self.changed(change);
+                            self.changed(change, now);
                         }
                     }
                     return Ok(());
@@ -436,7 +447,7 @@ impl Station {
                 });
                 if !online {
                     if let Some(change) = self.watch.offline(board) {
-                        self.changed(change);
+                        self.changed(change, now);
                     }
                 } else {
                     self.heard(board, now);
@@ -482,6 +493,7 @@ impl Station {
                     alert: None,
                     late_ms: None,
                     received_ms: None,
+                    boards: None,
                     words: Words::Aside,
                 },
             );
@@ -490,7 +502,7 @@ impl Station {
 
     fn heard(&mut self, board: u32, now: Instant) {
         if let Some(change) = self.watch.heard(board, now) {
-            self.changed(change);
+            self.changed(change, now);
         }
     }
 
@@ -521,6 +533,7 @@ impl Station {
             alert: Some(msg.id),
             late_ms,
             received_ms: Some(received_ms),
+            boards: None,
             words,
         };
         let at = self.config.arbiter_of(msg.board);
@@ -529,28 +542,66 @@ impl Station {
         }
     }
 
-    fn changed(&mut self, change: Change) {
-        let (board, kind, notice) = match change {
-            Change::Silent(board) => (board, "silent", Announcement::BoardSilent { board }),
-            Change::Back(board) => (board, "back", Announcement::BoardBack { board }),
+    /// A board went silent or came back: its row and the banner on the dashboard at once; the
+    /// arbiter hears it in the next summary ([`super::summary`]).
+    fn changed(&mut self, change: Change, now: Instant) {
+        let (board, back) = match change {
+            Change::Silent(board) => (board, false),
+            Change::Back(board) => (board, true),
         };
-        let back = matches!(change, Change::Back(_));
-        self.show(|hall| hall.silent(board, back, crate::journal::wall_now()));
+        self.show(|hall| hall.connection(board, back));
         let at = self.config.arbiter_of(board);
-        if let Some((_, queue)) = self.arbiters.get_mut(at) {
-            queue.push(
-                Priority::Other,
-                Said {
-                    board,
-                    kind,
-                    priority: Priority::Other,
-                    game: None,
-                    alert: None,
-                    late_ms: None,
-                    received_ms: None,
-                    words: Words::Notice(notice),
-                },
-            );
+        if let Some(summary) = self.summaries.get_mut(at) {
+            if summary.push(change, now) {
+                tracing::info!(
+                    "station: board {board} is {} again before it was said: not said",
+                    if back { "heard from" } else { "silent" }
+                );
+            }
+        }
+    }
+
+    /// Each arbiter's summary that is due at `now`, queued: the boards gone silent, then
+    /// those back, each as one sentence (a lone board as "Board 5 is silent").
+    fn summarise(&mut self, now: Instant) {
+        for at in 0..self.summaries.len() {
+            let Some(Summary { silent, back }) = self.summaries[at].due(now) else {
+                continue;
+            };
+            for (boards, back) in [(silent, false), (back, true)] {
+                let Some(&board) = boards.first() else {
+                    continue;
+                };
+                let wall_ms = crate::journal::wall_now();
+                self.show(|hall| hall.said(&boards, back, wall_ms));
+                let notice = match (boards.len(), back) {
+                    (1, false) => Announcement::BoardSilent { board },
+                    (1, true) => Announcement::BoardBack { board },
+                    (_, false) => Announcement::BoardsSilent {
+                        boards: boards.clone(),
+                    },
+                    (_, true) => Announcement::BoardsBack {
+                        boards: boards.clone(),
+                    },
+                };
+                let several = boards.len() > 1;
+                if let Some((_, queue)) = self.arbiters.get_mut(at) {
+                    queue.push(
+                        Priority::Other,
+                        Said {
+                            board,
+                            kind: if back { "back" } else { "silent" },
+                            priority: Priority::Other,
+                            game: None,
+                            alert: None,
+                            late_ms: None,
+                            received_ms: None,
+                            boards: several.then_some(boards),
+                            words: Words::Notice(notice),
+                        },
+                    );
+                }
+            }
         }
     }
 
@@ -590,8 +641,9 @@ impl Station {
             page.relay.expire(now);
         }
         for change in self.watch.tick(now) {
-            self.changed(change);
+            self.changed(change, now);
         }
+        self.summarise(now);
         for board in self.watch.boards() {
             let Some(game) = self.watch.state_of(board).map(|s| s.game.clone()) else {
                 continue;
@@ -720,9 +772,10 @@ impl Station {
         let (text, took) = match &said.words {
             Words::Notice(notice) => {
                 let notice = match notice {
-                    Announcement::BoardSilent { .. } | Announcement::BoardBack { .. } => {
-                        notice.clone()
-                    }
+                    Announcement::BoardSilent { .. }
+                    | Announcement::BoardBack { .. }
+                    | Announcement::BoardsSilent { .. }
+                    | Announcement::BoardsBack { .. } => notice.clone(),
                     other => Announcement::Board {
                         board: said.board,
                         late_ms: said.late_ms,
@@ -760,6 +813,7 @@ impl Station {
             event: said.kind,
             arbiter: &who.name,
             board: said.board,
+            boards: said.boards.as_deref(),
             priority: said.priority,
             game: said.game.as_deref(),
             alert: said.alert,

@@ -1,7 +1,8 @@
 //! The hall over a real mosquitto: 30 boards and a station, the broker killed twice, a board
 //! cut off for 60 s, the station restarted, a board with another board's credentials, an
 //! arbiter's command through the broker, and a dead board's game moved onto a spare from the
-//! station's mirror (issue 14). Every board and the station are the real binary.
+//! station's mirror (issue 14); four boards behind one link cut at once, heard of in one
+//! summary each way (issue 36). Every board and the station are the real binary.
 
 use crate::boards;
 use crate::common_daemon;
@@ -324,4 +325,74 @@ fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late
             .any(|l| l["event"] == "back" && l["board"] == 1),
         "the station says the board is back"
     );
+}
+
+/// Four boards behind one link (another venue's bridge) cut at once: the arbiter hears one
+/// "no contact" naming all four, not four "Board N is silent"; the flag that fell during the
+/// cut is said, with its lateness, before the one "back in contact" (issue 36, item 2).
+#[test]
+fn boards_cut_off_together_are_said_in_one_summary_each_way_and_the_flag_before_back() {
+    let hall = Hall::new(4);
+    let relay = Relay::new(hall.broker.port());
+    let station = hall.station();
+    let files: Vec<BoardFiles> = (1..=4)
+        .map(|n| hall.board_files(n, if n == 1 { "0:12" } else { "1:00" }, relay.port))
+        .collect();
+    let mut boards: Vec<_> = files.iter().map(|f| hall.board(f)).collect();
+    start_with_whites_clock_running(&mut boards);
+    // Each board heard of by the station before the cut (as in the 60 s cut above).
+    std::thread::sleep(Duration::from_secs(3));
+    relay.cut();
+    // Board 1's flag falls some 10 s into the cut.
+    wait_for(Duration::from_secs(30), "the flag on board 1", || {
+        json_lines(&files[0].transcript)
+            .iter()
+            .any(|l| l["event"] == "flag")
+    });
+    let silent = |lines: &[serde_json::Value]| -> Vec<serde_json::Value> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == "silent")
+            .cloned()
+            .collect()
+    };
+    wait_for(
+        Duration::from_secs(20),
+        "the station to say the boards are silent",
+        || !silent(&station.lines()).is_empty(),
+    );
+    relay.mend();
+    wait_for(
+        Duration::from_secs(40),
+        "the station to say the boards are back",
+        || station.lines().iter().any(|l| l["event"] == "back"),
+    );
+    let lines = station.lines();
+    let said = silent(&lines);
+    assert_eq!(said.len(), 1, "one summary of the cut: {said:?}");
+    assert_eq!(
+        said[0]["boards"],
+        serde_json::json!([1, 2, 3, 4]),
+        "{}",
+        said[0]
+    );
+    let text = said[0]["text"].as_str().unwrap_or("");
+    assert!(
+        text.starts_with("Нет связи") && text.contains("от доски один до доски четыре"),
+        "{text}"
+    );
+    let back: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i]["event"] == "back")
+        .collect();
+    assert_eq!(back.len(), 1, "one summary of the return: {lines:?}");
+    assert_eq!(lines[back[0]]["boards"], serde_json::json!([1, 2, 3, 4]));
+    let flag = lines
+        .iter()
+        .position(|l| l["priority"] == "flag" && l["board"] == 1)
+        .expect("board 1's flag said");
+    assert!(
+        flag < back[0],
+        "the flag that fell during the cut is said before the boards are back: {lines:?}"
+    );
+    assert!(lines[flag]["late_ms"].as_i64().is_some(), "{}", lines[flag]);
 }

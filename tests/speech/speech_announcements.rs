@@ -1238,3 +1238,34 @@ fn a_forfeit_is_said_in_every_language() {
         "Wynik: walkower dla czarnych."
     );
 }
+
+/// Boards silent or back together (a cut link to another venue) are one sentence: runs of
+/// three or more as a range, pairs as two boards, at most four items and "and others".
+#[test]
+fn boards_silent_together_are_one_sentence_in_every_language() {
+    let mut boards = vec![3, 7, 8];
+    boards.extend(101..=200);
+    let silent = Announcement::BoardsSilent { boards };
+    let want = [
+        ("ru", "Нет связи: доска три, доска семь, доска восемь, от доски сто один до доски двести."),
+        ("en", "No contact: board three, board seven, board eight, boards one hundred one to two hundred."),
+        ("uk", "Немає зв'язку: дошка три, дошка сім, дошка вісім, від дошки сто один до дошки двісті."),
+        ("pl", "Brak łączności: szachownica trzy, szachownica siedem, szachownica osiem, od szachownicy sto jeden do szachownicy dwieście."),
+        ("de", "Keine Verbindung: Brett drei, Brett sieben, Brett acht, Bretter hunderteins bis zweihundert."),
+    ];
+    let lang = |code| Lang::from_code(code).expect("a language the clock speaks");
+    for (code, text) in want {
+        assert_eq!(phrase(lang(code), &silent).text, text, "{code}");
+    }
+    let back = Announcement::BoardsBack {
+        boards: vec![1, 3, 5, 7, 9, 11],
+    };
+    assert_eq!(
+        phrase(Lang::Ru, &back).text,
+        "Снова на связи: доска один, доска три, доска пять, доска семь, и другие."
+    );
+    assert_eq!(
+        phrase(Lang::En, &back).text,
+        "Back in contact: board one, board three, board five, board seven, and others."
+    );
+}

@@ -390,6 +390,34 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
     assert_eq!(hidden, json!(false));
     no_axe_violations(&b, "logged in");
     screenshot(&b, "thirty-boards-logged-in.png");
+
+    // Boards 25–30 lose their link at once (SIGKILL: the broker gives their wills): one
+    // banner names the six, and the list gets one alert for them, not six (issue 36).
+    boards.truncate(24);
+    wait(
+        &b,
+        "return window.talkclockDashboard.banner === 'Нет связи с досками: 25–30' \
+         && !document.getElementById('banner').hidden;",
+        Duration::from_secs(20),
+        "the banner of the six silent boards",
+    );
+    wait(
+        &b,
+        "return document.getElementById('announcer').textContent \
+           .includes('Нет связи с досками: 25–30');",
+        Duration::from_secs(10),
+        "the six boards' alert in the live region",
+    );
+    let said = eval(
+        &b,
+        "return document.getElementById('announcer').textContent;",
+        vec![],
+    );
+    let said = said.as_str().unwrap_or_default();
+    assert_eq!(said.matches("Нет связи с досками").count(), 1, "{said}");
+    assert!(!said.contains("Доска 25 молчит"), "{said}");
+    no_axe_violations(&b, "with the banner");
+    screenshot(&b, "thirty-boards-banner.png");
     eprintln!(
         "thirty boards in the browser: {:.0} s",
         started.elapsed().as_secs_f64()

@@ -23,6 +23,10 @@ use super::duration::{exact_parts, spoken_parts};
 use super::grammar::{Counted, Grammar};
 use super::utterance::Builder;
 
+/// The boards or ranges of boards a summary names before "and others" (the dashboard's
+/// banner lists them all).
+const BOARDS_SAID: usize = 4;
+
 /// A value a template's slot says.
 #[derive(Clone, Copy)]
 enum Value<'a> {
@@ -258,6 +262,8 @@ impl Walker<'_, '_> {
             Announcement::BoardBack { board } => {
                 self.say("board_back", &[("n", Number(u64::from(*board)))])
             }
+            Announcement::BoardsSilent { boards } => self.boards("boards_silent", boards),
+            Announcement::BoardsBack { boards } => self.boards("boards_back", boards),
             Announcement::Overtime {
                 side,
                 overtime,
@@ -407,6 +413,41 @@ impl Walker<'_, '_> {
                 &[("side", Value::Side(side)), ("time", Value::Exact(ms))],
             );
         }
+    }
+
+    /// "Нет связи: доска три, от доски сто один до доски двести." — the template `head`, then
+    /// each run of consecutive boards (a run of three or more as a range), at most
+    /// [`BOARDS_SAID`] of them and "and others" after.
+    fn boards(&mut self, head: &str, boards: &[u32]) {
+        self.say(head, &[]);
+        let mut said = 0;
+        for (first, last) in super::announcement::board_runs(boards) {
+            let items: Vec<(u32, Option<u32>)> = if last - first >= 2 {
+                vec![(first, Some(last))]
+            } else {
+                (first..=last).map(|b| (b, None)).collect()
+            };
+            for (n, to) in items {
+                if said == BOARDS_SAID {
+                    self.say("boards_next", &[]);
+                    self.say("boards_more", &[]);
+                    self.b.stop();
+                    return;
+                }
+                if said > 0 {
+                    self.say("boards_next", &[]);
+                }
+                let n = ("n", Value::Number(u64::from(n)));
+                match to {
+                    Some(last) => {
+                        self.say("boards_run", &[n, ("last", Value::Number(u64::from(last)))])
+                    }
+                    None => self.say("boards_one", &[n]),
+                }
+                said += 1;
+            }
+        }
+        self.b.stop();
     }
 
     /// One stage of a time control.
@@ -566,7 +607,7 @@ mod tests {
     use crate::speech::Lang;
 
     /// The slots the walker fills, and whether each is a side (which takes a form).
-    const SLOTS: [(&str, bool); 13] = [
+    const SLOTS: [(&str, bool); 14] = [
         ("side", true),
         ("other", true),
         ("winner", true),
@@ -580,6 +621,7 @@ mod tests {
         ("time", false),
         ("late", false),
         ("notice", false),
+        ("last", false),
     ];
 
     /// The templates of the set-up menu (not yet in a draft's catalogue).

@@ -235,6 +235,18 @@ pub struct Hall {
     alerts: VecDeque<Arc<AlertItem>>,
     rev: u64,
     seq: u64,
+    /// The banner of the boards silent now ("No contact with boards 101–200"), by language;
+    /// none when every board is heard from.
+    banner: Option<Texts>,
+    /// The revision of the banner's last change.
+    banner_rev: u64,
+}
+
+/// The banner as a page receives it when it changed: its words, or none to take it down.
+#[derive(Debug, Serialize)]
+pub struct BannerView<'a> {
+    /// The words, by language.
+    pub texts: Option<&'a Texts>,
 }
 
 /// What a page has already received: the last revision and alert number.
@@ -255,6 +267,9 @@ pub struct Update<'a> {
     pub rows: Vec<RowView<'a>>,
     /// The alerts new to it, oldest first.
     pub alerts: Vec<&'a AlertItem>,
+    /// The banner, when it changed since the page last looked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub banner: Option<BannerView<'a>>,
 }
 
 impl Hall {
@@ -274,6 +289,8 @@ impl Hall {
             alerts: VecDeque::new(),
             rev: 0,
             seq: 0,
+            banner: None,
+            banner_rev: 0,
         }
     }
 
@@ -312,11 +329,44 @@ impl Hall {
         self.row(board).online = Some(online);
     }
 
-    /// The board went silent or came back (`back`), at station wall-clock `wall_ms`.
+    /// The board went silent or came back (`back`), at station wall-clock `wall_ms`: its row
+    /// and the banner at once ([`Hall::connection`]), and an alert ([`Hall::said`]).
     pub fn silent(&mut self, board: u32, back: bool, wall_ms: i64) {
+        self.connection(board, back);
+        self.said(&[board], back, wall_ms);
+    }
+
+    /// The board went silent or came back (`back`): its row and the banner of the boards
+    /// silent now.
+    pub fn connection(&mut self, board: u32, back: bool) {
+        if self.rows.get(&board).is_some_and(|r| r.silent != back) {
+            return;
+        }
         self.row(board).silent = !back;
+        let silent: Vec<u32> = self
+            .rows
+            .values()
+            .filter(|r| r.silent)
+            .map(|r| r.board)
+            .collect();
+        self.banner = (!silent.is_empty())
+            .then(|| words::texts(&self.langs, |l| words::boards(l, &silent, false)));
+        self.rev += 1;
+        self.banner_rev = self.rev;
+    }
+
+    /// The arbiter's summary of boards that went silent or came back (`back`), at station
+    /// wall-clock `wall_ms`: one alert, in the words the arbiter heard ("Board 5 is silent",
+    /// "No contact with boards 101–200").
+    pub fn said(&mut self, boards: &[u32], back: bool, wall_ms: i64) {
+        let Some(&board) = boards.first() else {
+            return;
+        };
         self.seq += 1;
-        let texts = words::texts(&self.langs, |l| words::silent(l, board, back));
+        let texts = match boards {
+            [one] => words::texts(&self.langs, |l| words::silent(l, *one, back)),
+            _ => words::texts(&self.langs, |l| words::boards(l, boards, back)),
+        };
         self.push(AlertItem {
             seq: self.seq,
             key: format!("s{}-{}", self.start, self.seq),
@@ -395,12 +445,20 @@ impl Hall {
             .filter(|a| a.seq > cursor.seq)
             .map(|a| a.as_ref())
             .collect();
+        let banner = (self.banner_rev > 0 && (!cursor.started || self.banner_rev > cursor.rev))
+            .then_some(BannerView {
+                texts: self.banner.as_ref(),
+            });
         *cursor = Cursor {
             started: true,
             rev: self.rev,
             seq: self.seq,
         };
-        Update { rows, alerts }
+        Update {
+            rows,
+            alerts,
+            banner,
+        }
     }
 
     /// A board's row.
@@ -532,6 +590,39 @@ mod tests {
         assert!(
             hall.row_of(4).unwrap().alert.is_none(),
             "a new game clears it"
+        );
+    }
+
+    #[test]
+    fn the_banner_names_the_boards_silent_now_and_goes_when_they_are_back() {
+        let t0 = Instant::now();
+        let mut hall = Hall::new(vec![Lang::En], &[(1, 200)], 7);
+        let mut cursor = Cursor::default();
+        assert!(hall.since(&mut cursor, t0).banner.is_none());
+        for b in 101..=200 {
+            hall.connection(b, false);
+        }
+        hall.said(&(101..=200).collect::<Vec<_>>(), false, 10);
+        let update = hall.since(&mut cursor, t0);
+        let banner = update.banner.and_then(|b| b.texts).expect("a banner");
+        assert_eq!(banner["en"], "No contact with boards 101–200");
+        assert_eq!(update.alerts.len(), 1, "one alert for the hundred");
+        assert_eq!(
+            update.alerts[0].texts["en"],
+            "No contact with boards 101–200"
+        );
+        assert!(hall.since(&mut cursor, t0).banner.is_none(), "sent once");
+        hall.connection(150, true);
+        let update = hall.since(&mut cursor, t0);
+        let banner = update.banner.and_then(|b| b.texts).expect("a banner");
+        assert_eq!(banner["en"], "No contact with boards 101–149, 151–200");
+        for b in 101..=200 {
+            hall.connection(b, true);
+        }
+        let update = hall.since(&mut cursor, t0);
+        assert!(
+            update.banner.expect("a change").texts.is_none(),
+            "taken down"
         );
     }
 

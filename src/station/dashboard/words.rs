@@ -46,6 +46,22 @@ pub fn silent(lang: Lang, board: u32, back: bool) -> String {
     lang.words(AREA, name, &[("board", &board.to_string())])
 }
 
+/// Several boards went silent (`back` false) or came back: "Нет связи с досками: 3, 101–200"
+/// (also the banner of the boards silent now).
+pub fn boards(lang: Lang, boards: &[u32], back: bool) -> String {
+    let name = if back { "back_boards" } else { "silent_boards" };
+    let list = crate::speech::board_runs(boards)
+        .into_iter()
+        .map(|(first, last)| match last - first {
+            0 => first.to_string(),
+            1 => format!("{first}, {last}"),
+            _ => format!("{first}–{last}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    lang.words(AREA, name, &[("boards", &list)])
+}
+
 /// A record of a board was kept aside: it does not fit the chain of the board's journal
 /// (said after the board's number).
 pub fn aside(lang: Lang) -> &'static str {
@@ -234,6 +250,18 @@ mod tests {
         assert!(ru.contains("бел"), "{ru}");
         let en = result(Lang::En, Outcome::Draw, Reason::Draw1713);
         assert!(en.to_lowercase().contains("draw"), "{en}");
+    }
+
+    #[test]
+    fn several_boards_are_written_as_runs() {
+        assert_eq!(
+            boards(Lang::Ru, &[3, 5, 6, 101, 102, 103, 200], false),
+            "Нет связи с досками: 3, 5, 6, 101–103, 200"
+        );
+        assert_eq!(
+            boards(Lang::En, &[101, 102, 103], true),
+            "Back in contact: boards 101–103"
+        );
     }
 
     #[test]

@@ -12,11 +12,11 @@
   const SIDES = ["white", "black"];
   const $ = (id) => document.getElementById(id);
   const state = {
-    hello: null, lang: null, rows: new Map(), alerts: [], acks: new Set(), heard: 0,
+    hello: null, lang: null, rows: new Map(), alerts: [], acks: new Set(), heard: 0, banner: null,
     lost: true, session: null, sort: "board", sortedAt: 0, started: false,
   };
   // For tests and for anyone curious: counts and what each row shows.
-  const hook = { updates: 0, rowUpdates: {}, alerts: 0, pings: 0, lost: true, loggedIn: false };
+  const hook = { updates: 0, rowUpdates: {}, alerts: 0, pings: 0, lost: true, loggedIn: false, banner: null };
   window.talkclockDashboard = hook;
 
   const words = () => state.hello.words[state.lang];
@@ -93,6 +93,7 @@
       b.setAttribute("aria-pressed", String(b.dataset.lang === state.lang));
     }
     if (state.lost) $("connection").textContent = w.lost;
+    drawBanner();
     showSession();
     for (const row of state.rows.values()) drawRow(row);
     redrawAlerts();
@@ -317,8 +318,22 @@
   }
 
   // ---- the station's events ----
+  // The boards silent now, as one line (the alerts' log has already said each change).
+  function drawBanner() {
+    const banner = $("banner");
+    const [text, lang] = pick(state.banner);
+    banner.textContent = text;
+    banner.lang = lang;
+    banner.hidden = !state.banner;
+    hook.banner = state.banner ? text : null;
+  }
+
   function onUpdate(update) {
     const now = performance.now();
+    if (update.banner !== undefined) {
+      state.banner = update.banner.texts;
+      drawBanner();
+    }
     for (const v of update.rows) {
       const row = ensureRow(v.board);
       row.view = v;
@@ -379,6 +394,7 @@
       state.rows.forEach((row) => row.tr.remove());
       state.rows.clear();
       state.alerts = [];
+      state.banner = null;
       state.started = false;
       $("alerts").replaceChildren();
       state.heard = performance.now();

@@ -1168,9 +1168,19 @@ fn clips_come_from_the_catalog_and_say_the_text() {
             };
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }
+        // Several boards at once: a lone one, a range, and more than are said ("and others").
+        let many: Vec<u32> = [3]
+            .into_iter()
+            .chain(101..=200)
+            .chain([300, 302, 304])
+            .collect();
         for a in [
             Announcement::BoardSilent { board: 7 },
             Announcement::BoardBack { board: 7 },
+            Announcement::BoardsSilent {
+                boards: many.clone(),
+            },
+            Announcement::BoardsBack { boards: many },
         ] {
             check(lang, &catalog, &phrase(lang, &a), &mut used);
         }

@@ -361,6 +361,8 @@ fn boards_cut_off_together_are_said_in_one_summary_each_way_and_the_flag_before_
         "the station to say the boards are silent",
         || !silent(&station.lines()).is_empty(),
     );
+    // The flag reaches the station later than `late_after` (3 s): it says how late.
+    std::thread::sleep(Duration::from_secs(5));
     relay.mend();
     wait_for(
         Duration::from_secs(40),

@@ -100,8 +100,12 @@ fn station_close_clears_every_retained_message_of_the_event_and_spares_a_running
         [mirrored.to_string()],
         &["-r"],
     );
-    // Board 2 was heard of a second ago: still running, it would publish its state again.
-    leave_behind(&hall, 2, now - 1_000);
+    // Board 2 is heard of now: still running, it would publish its state again. Its instant is
+    // taken here, not at the test's start: the publishing above spawns five `mosquitto_pub`, and
+    // on a loaded machine (the hall tier runs its tests side by side) they took longer than
+    // `silent_after` (4 s), so a state stamped "a second before the start" was already old
+    // and `close` went ahead (CI, 132a59b).
+    leave_behind(&hall, 2, talkclock::journal::wall_now());
     let (closed, said) = close(&hall, &[]);
     assert!(!closed, "{said}");
     assert!(

@@ -319,11 +319,16 @@ fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late
         flag["text"].as_str().unwrap_or("").contains("опоздание"),
         "{flag}"
     );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l["event"] == "back" && l["board"] == 1),
-        "the station says the board is back"
+    // Said once no board has changed for 2 s (the arbiter's summaries, issue 36).
+    wait_for(
+        Duration::from_secs(10),
+        "the station to say the board is back",
+        || {
+            station
+                .lines()
+                .iter()
+                .any(|l| l["event"] == "back" && l["board"] == 1)
+        },
     );
 }
 

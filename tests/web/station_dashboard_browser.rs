@@ -368,15 +368,38 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         vec![],
     );
     assert_eq!(sorted, json!("ascending"));
-    let times = column(&b, "white-time");
+    // The rows are in the order of the times the page sorted by (whole seconds as shown then,
+    // equal times by board; it sorts again at most every 5 s, so rows do not jump under a
+    // screen reader). The clocks run on: a time shown now may be one second above its key (drawn
+    // up to 200 ms before the sort) and below it by the seconds since the sort, plus one.
+    let read = eval(
+        &b,
+        "const h = window.talkclockDashboard; \
+         return [[...document.querySelectorAll('#rows tr')].map(tr => \
+         [Number(tr.dataset.board), tr.querySelector('.white-time').textContent]), \
+         h.sorted, Math.ceil((performance.now() - h.sortedAt) / 1000)];",
+        vec![],
+    );
+    let (times, keys, since): (Vec<(u64, String)>, Vec<(u64, i64)>, i64) =
+        serde_json::from_value(read).expect("rows, the keys they were sorted by, seconds since");
     let mut firsts: Vec<u64> = times[..2].iter().map(|(n, _)| *n).collect();
     firsts.sort_unstable();
     assert_eq!(firsts, [1, 2], "{times:?}");
-    for pair in times.windows(2) {
-        let (a, b) = (seconds(&pair[0].1), seconds(&pair[1].1));
+    let order: Vec<u64> = times.iter().map(|(n, _)| *n).collect();
+    let sorted_order: Vec<u64> = keys.iter().map(|(n, _)| *n).collect();
+    assert_eq!(order, sorted_order, "the rows stand as sorted: {keys:?}");
+    for pair in keys.windows(2) {
+        let ((a_board, a), (b_board, b)) = (pair[0], pair[1]);
         assert!(
-            a < b || (a == b && pair[0].0 < pair[1].0),
-            "ascending, equal times by board: {times:?}"
+            a < b || (a == b && a_board < b_board),
+            "ascending, equal times by board: {keys:?}"
+        );
+    }
+    for ((board, shown), (_, key)) in times.iter().zip(&keys) {
+        let ticked = key - seconds(shown);
+        assert!(
+            (-1..=since + 1).contains(&ticked),
+            "board {board} shows {shown}, sorted as {key} s, {since} s ago: {times:?}"
         );
     }
 

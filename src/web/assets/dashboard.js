@@ -16,7 +16,7 @@
     lost: true, session: null, sort: "board", sortedAt: 0, started: false,
   };
   // For tests and for anyone curious: counts and what each row shows.
-  const hook = { updates: 0, rowUpdates: {}, alerts: 0, pings: 0, lost: true, loggedIn: false, banner: null };
+  const hook = { updates: 0, rowUpdates: {}, alerts: 0, pings: 0, lost: true, loggedIn: false, banner: null, sorted: [] };
   window.talkclockDashboard = hook;
 
   const words = () => state.hello.words[state.lang];
@@ -226,7 +226,12 @@
     if (!force && now - state.sortedAt < RESORT_EVERY) return;
     state.sortedAt = now;
     const rows = [...state.rows.values()];
-    rows.sort((a, b) => sortKey(a) - sortKey(b) || a.board - b.board);
+    // Each key once, at one instant: a comparator that read the running clocks afresh could
+    // disagree with itself.
+    const keys = new Map(rows.map((r) => [r, sortKey(r)]));
+    rows.sort((a, b) => keys.get(a) - keys.get(b) || a.board - b.board);
+    hook.sorted = rows.map((r) => [r.board, keys.get(r)]);
+    hook.sortedAt = now;
     const body = $("rows");
     const same = rows.every((r, i) => body.children[i] === r.tr);
     if (!same) body.append(...rows.map((r) => r.tr));

@@ -17,6 +17,7 @@
 //! and each recorded instant is carried over with the pair nearest to it.
 
 use crate::audio::{AUDIBLE, THRESHOLD};
+use crate::board_sim::{BoardSpec, SimBoards};
 use crate::broker::Broker;
 use crate::daemon::Daemon;
 use crate::net::free_port;
@@ -35,6 +36,9 @@ const EVENT: &str = "bench-hall";
 const POLL: Duration = Duration::from_millis(100);
 /// The goal of issue 14: flag to the first audible sample in the earpiece, p99.
 const GOAL_P99_MS: f64 = 150.0;
+/// Issue 36's goals for the station at 200 boards: its share of one core, %, and MB.
+const STATION_CPU_GOAL: f64 = 10.0;
+const STATION_MB_GOAL: f64 = 64.0;
 
 /// How the hall is measured.
 #[derive(Debug, Clone)]
@@ -51,6 +55,82 @@ pub struct HallOptions {
     pub voices: Option<PathBuf>,
     /// The earpiece's `[audio] buffer_frames` (the default when `None`).
     pub buffer_frames: Option<u32>,
+    /// Venues: 1, or 2 (the boards in halves; venue B's broker bridged to A's, the station's,
+    /// by `hall init --venue b --bridge-to` and `hall add-bridge`, as a technician does).
+    pub venues: u32,
+    /// The boards simulated in this process ([`crate::board_sim`]) instead of one daemon each.
+    pub sim: bool,
+    /// How many boards flag, spread evenly over the boards (so over both venues); the others'
+    /// White has two hours, and their traffic (states, heartbeats) is the hall's all along.
+    pub flags: u32,
+}
+
+/// One venue: its broker's folder and port and its boards.
+#[derive(Debug, Clone)]
+struct Venue {
+    /// "a" (the station's), "b".
+    name: &'static str,
+    dir: PathBuf,
+    port: u16,
+    first: u32,
+    last: u32,
+}
+
+impl Venue {
+    /// The venues of `options`: boards 1..=half in A and the rest in B.
+    fn plan(options: &HallOptions, dir: &Path) -> Result<Vec<Venue>, String> {
+        let split = if options.venues > 1 {
+            options.boards.div_ceil(2)
+        } else {
+            options.boards
+        };
+        let mut venues = vec![Venue {
+            name: "a",
+            dir: dir.join("broker"),
+            port: free_port().map_err(|e| format!("no free port: {e}"))?,
+            first: 1,
+            last: split,
+        }];
+        if split < options.boards {
+            venues.push(Venue {
+                name: "b",
+                dir: dir.join("broker-b"),
+                port: free_port().map_err(|e| format!("no free port: {e}"))?,
+                first: split + 1,
+                last: options.boards,
+            });
+        }
+        Ok(venues)
+    }
+
+    /// The venue of board `n`.
+    fn of(venues: &[Venue], n: u32) -> &Venue {
+        venues
+            .iter()
+            .find(|v| (v.first..=v.last).contains(&n))
+            .unwrap_or(&venues[0])
+    }
+}
+
+/// The boards that flag: `flags` of `boards`, evenly spread, in the order they flag.
+fn flagging(boards: u32, flags: u32) -> Vec<u32> {
+    let flags = u64::from(flags.clamp(1, boards.max(1)));
+    (0..flags)
+        .map(|k| 1 + u32::try_from(k * u64::from(boards) / flags).unwrap_or(0))
+        .collect()
+}
+
+/// One venue's figures, ms.
+#[derive(Debug, Clone, Serialize)]
+pub struct VenueFigures {
+    /// "a" (the station's) or "b" (across the bridge).
+    pub venue: String,
+    /// Its boards.
+    pub boards: u32,
+    /// Flag to the station's loop receiving its alert.
+    pub flag_to_received_ms: Summary,
+    /// Flag to the first audible sample in the arbiter's earpiece.
+    pub flag_to_audible_ms: Summary,
 }
 
 /// One flag's instants, wall-clock Unix milliseconds.
@@ -58,6 +138,8 @@ pub struct HallOptions {
 pub struct FlagTiming {
     /// The board.
     pub board: u32,
+    /// Its venue.
+    pub venue: String,
     /// The flag fell on the board.
     pub flag: f64,
     /// The station's loop received the alert.
@@ -110,6 +192,14 @@ pub struct HallReport {
     /// Largest minus smallest (wall − monotonic) offset over the run (a step of the wall
     /// clock shows here), ms.
     pub clock_offset_spread_ms: f64,
+    /// Per venue (two venues only): flag to the station and to the first audible sample.
+    pub venues: Vec<VenueFigures>,
+    /// The station's share of one core over the flags' window, %.
+    pub station_cpu_percent: f64,
+    /// The station's resident memory at the end, and its peak, MB.
+    pub station_rss_mb: f64,
+    /// The station's peak resident memory, MB.
+    pub station_peak_mb: f64,
     /// Every flag.
     pub flags: Vec<FlagTiming>,
     /// How long the whole run took, s.
@@ -256,20 +346,44 @@ fn station_config(options: &HallOptions, port: u16, broker_dir: &Path, dir: &Pat
     text
 }
 
-/// `talkclock hall init` for the bench's hall.
-fn hall_init(exe: &Path, boards: u32, broker_dir: &Path, port: u16) -> Result<(), String> {
-    let out = Command::new(exe)
-        .args(["hall", "init", "--boards", &boards.to_string()])
+/// `talkclock hall init` for a venue of the bench's hall: the first venue as one hall, a
+/// second one bridged to it (`bridge_to`, the first's port).
+fn hall_init(exe: &Path, venue: &Venue, bridge_to: Option<u16>) -> Result<(), String> {
+    let mut command = Command::new(exe);
+    command
+        .args(["hall", "init", "--boards"])
+        .arg(format!("{}-{}", venue.first, venue.last))
         .args(["--event", EVENT, "--dir"])
-        .arg(broker_dir)
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .arg(&venue.dir)
+        .args(["--port", &venue.port.to_string(), "--bind", "127.0.0.1"]);
+    if let Some(port) = bridge_to {
+        command
+            .args(["--venue", venue.name, "--bridge-to"])
+            .arg(format!("127.0.0.1:{port}"));
+    }
+    run_tool(&mut command, "hall init")
+}
+
+/// `talkclock hall add-bridge`: venue `b`'s bridge user installed on venue `a`.
+fn add_bridge(exe: &Path, a: &Venue, b: &Venue) -> Result<(), String> {
+    let mut command = Command::new(exe);
+    command
+        .args(["hall", "add-bridge", "--dir"])
+        .arg(&a.dir)
+        .arg("--file")
+        .arg(b.dir.join(format!("bridge-{}.user", b.name)));
+    run_tool(&mut command, "hall add-bridge")
+}
+
+fn run_tool(command: &mut Command, what: &str) -> Result<(), String> {
+    let out = command
         .output()
-        .map_err(|e| format!("cannot run {} hall init: {e}", exe.display()))?;
+        .map_err(|e| format!("cannot run talkclock {what}: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {
         Err(format!(
-            "talkclock hall init failed: {}",
+            "talkclock {what} failed: {}",
             String::from_utf8_lossy(&out.stderr).trim()
         ))
     }
@@ -486,14 +600,26 @@ pub fn run(options: &HallOptions, dir: &Path) -> Result<HallReport, String> {
     // Before any thread starts: the station (a child) finds the private server this way.
     let _server = pulse::PulseServer::start(&pulse_dir)?;
 
-    let broker_dir = dir.join("broker");
-    let port = free_port().map_err(|e| format!("no free port: {e}"))?;
-    hall_init(&options.exe, options.boards, &broker_dir, port)?;
-    let mut broker = Broker::start(&broker_dir)?;
+    let venues = Venue::plan(options, dir)?;
+    let station_venue = &venues[0];
+    for venue in &venues {
+        let bridge_to = (venue.name != station_venue.name).then_some(station_venue.port);
+        hall_init(&options.exe, venue, bridge_to)?;
+        if bridge_to.is_some() {
+            add_bridge(&options.exe, station_venue, venue)?;
+        }
+    }
+    // The station's venue first: the bridge finds it up.
+    let mut brokers = Vec::new();
+    for venue in &venues {
+        brokers.push(Broker::start(&venue.dir)?);
+    }
     let recorder = Recorder::start()?;
-    let result = measure(options, dir, &broker_dir, port, &recorder);
+    let result = measure(options, dir, &venues, &recorder);
     recorder.stop();
-    broker.stop();
+    for broker in &mut brokers {
+        broker.stop();
+    }
     let mut report = result?;
     report.bench_seconds = round(began.elapsed().as_secs_f64(), 1);
     Ok(report)
@@ -502,54 +628,151 @@ pub fn run(options: &HallOptions, dir: &Path) -> Result<HallReport, String> {
 fn measure(
     options: &HallOptions,
     dir: &Path,
-    broker_dir: &Path,
-    port: u16,
+    venues: &[Venue],
     recorder: &Recorder,
 ) -> Result<HallReport, String> {
     let config = dir.join("station.toml");
-    std::fs::write(&config, station_config(options, port, broker_dir, dir))
-        .map_err(|e| format!("{}: {e}", config.display()))?;
+    let station_venue = &venues[0];
+    std::fs::write(
+        &config,
+        station_config(options, station_venue.port, &station_venue.dir, dir),
+    )
+    .map_err(|e| format!("{}: {e}", config.display()))?;
     let mut station = Station::start(options, &config, dir)?;
-    let mut boards = Vec::new();
-    let result = (|| {
-        for n in 1..=options.boards {
-            let time = options.lead + options.gap * (n - 1);
-            let credentials = broker_dir
+    let flaggers = flagging(options.boards, options.flags);
+    // Board n's White: the k-th to flag has `lead + k × gap` (the lead grows with the boards
+    // to start and set going first); the others two hours.
+    let lead = options.lead + Duration::from_millis(30) * options.boards;
+    let configs: Vec<(u32, String)> = (1..=options.boards)
+        .map(|n| {
+            let time = flaggers
+                .iter()
+                .position(|f| *f == n)
+                .map_or(Duration::from_secs(2 * 3600), |k| {
+                    lead + options.gap * u32::try_from(k).unwrap_or(u32::MAX)
+                });
+            let venue = Venue::of(venues, n);
+            let credentials = venue
+                .dir
                 .join("credentials")
                 .join(format!("board-{n}.toml"));
-            let text = board_config(n, time, port, &credentials);
-            let board_dir = dir.join(format!("board-{n}"));
-            boards.push((
-                n,
-                board_dir.clone(),
-                Daemon::start(&options.exe, &board_dir, &text, true)?,
-            ));
-        }
-        // Every board at once: started, then White and Black press, so White's clock runs.
-        for (_, _, board) in &mut boards {
-            board.key("s")?;
-            board.key("w")?;
-            board.key("b")?;
-        }
-        collect(options, dir, &station, &boards, recorder)
+            (n, board_config(n, time, venue.port, &credentials))
+        })
+        .collect();
+    let mut boards = Boards::Daemons(Vec::new());
+    let result = (|| {
+        boards = start_boards(options, dir, &configs)?;
+        collect(
+            options,
+            dir,
+            &station,
+            &mut boards,
+            recorder,
+            venues,
+            &flaggers,
+        )
     })();
-    for (_, _, board) in boards {
-        board.quit();
-    }
+    let stopped = boards.stop();
     station.child.stop();
-    result
+    let report = result?;
+    stopped?;
+    Ok(report)
+}
+
+/// The hall's boards: real daemons, or simulated in this process ([`crate::board_sim`]).
+enum Boards {
+    /// `talkclock run --no-audio`, one per board: (board, its folder, the daemon).
+    Daemons(Vec<(u32, PathBuf, Daemon)>),
+    /// The simulator.
+    Sim(SimBoards),
+}
+
+/// Starts every board and sets White's clock going on each at once.
+fn start_boards(
+    options: &HallOptions,
+    dir: &Path,
+    configs: &[(u32, String)],
+) -> Result<Boards, String> {
+    if options.sim {
+        let specs: Vec<BoardSpec> = configs
+            .iter()
+            .map(|(n, text)| BoardSpec {
+                board: *n,
+                config: format!("{text}[game]\nfirst = \"white\"\n"),
+                journal: dir.join(format!("sim-board-{n}.jsonl")),
+            })
+            .collect();
+        let sim = SimBoards::start(&specs)?;
+        // White first: the start sets White's clock going.
+        sim.start_all();
+        return Ok(Boards::Sim(sim));
+    }
+    let mut daemons = Vec::new();
+    for (n, text) in configs {
+        let board_dir = dir.join(format!("board-{n}"));
+        daemons.push((
+            *n,
+            board_dir.clone(),
+            Daemon::start(&options.exe, &board_dir, text, true)?,
+        ));
+    }
+    // Every board at once: started, then White and Black press, so White's clock runs.
+    for (_, _, board) in &mut daemons {
+        board.key("s")?;
+        board.key("w")?;
+        board.key("b")?;
+    }
+    Ok(Boards::Daemons(daemons))
+}
+
+impl Boards {
+    /// Board `n`'s flag instant on the wall clock (Unix ms).
+    fn flag_of(&mut self, n: u32) -> Result<f64, String> {
+        match self {
+            Boards::Daemons(daemons) => {
+                let (_, board_dir, board) = daemons
+                    .iter()
+                    .find(|(m, _, _)| *m == n)
+                    .ok_or_else(|| format!("no board {n}"))?;
+                flag_instant(&board_dir.join("journal.jsonl"), &board.transcript)
+            }
+            Boards::Sim(sim) => sim
+                .flags()
+                .iter()
+                .find(|f| f.board == n)
+                .map(|f| f.wall_ms)
+                .ok_or_else(|| format!("simulated board {n} told no flag")),
+        }
+    }
+
+    fn stop(self) -> Result<(), String> {
+        match self {
+            Boards::Daemons(daemons) => {
+                for (_, _, board) in daemons {
+                    board.quit();
+                }
+                Ok(())
+            }
+            Boards::Sim(sim) => sim.stop(),
+        }
+    }
 }
 
 fn collect(
     options: &HallOptions,
     dir: &Path,
     station: &Station,
-    boards: &[(u32, PathBuf, Daemon)],
+    boards: &mut Boards,
     recorder: &Recorder,
+    venues: &[Venue],
+    flaggers: &[u32],
 ) -> Result<HallReport, String> {
     let mut clocks = Clocks::new();
     let mut heard = Vec::new();
-    let total = options.lead + options.gap * options.boards;
+    let pid = station.child.id().ok_or("the station is not running")?;
+    let cpu_from = (Instant::now(), cpu_seconds(pid)?);
+    let flags_n = u32::try_from(flaggers.len()).unwrap_or(u32::MAX);
+    let total = options.lead + Duration::from_millis(30) * options.boards + options.gap * flags_n;
     let deadline = Instant::now() + total + Duration::from_secs(60);
     // Until every flag was handed to the audio and the earpiece has been quiet for 1 s since.
     loop {
@@ -557,7 +780,7 @@ fn collect(
         clocks.sample();
         drain(recorder, &clocks, &mut heard);
         let flags: Vec<Said> = station.said().into_iter().filter(|s| s.flag).collect();
-        if flags.len() >= boards.len() {
+        if flags.len() >= flaggers.len() {
             let last_handoff = flags.iter().map(|f| f.handoff).fold(f64::MIN, f64::max);
             let last_sound = heard
                 .iter()
@@ -572,17 +795,19 @@ fn collect(
             return Err(format!(
                 "the station said {} of {} flags within {:.0} s; see {}",
                 flags.len(),
-                boards.len(),
+                flaggers.len(),
                 (total + Duration::from_secs(60)).as_secs_f64(),
                 dir.display()
             ));
         }
     }
+    let cpu = (cpu_seconds(pid)? - cpu_from.1) / cpu_from.0.elapsed().as_secs_f64() * 100.0;
+    let memory = (status_mb(pid, "VmRSS")?, status_mb(pid, "VmHWM")?);
     let said = station.said();
     let lead_in = LeadIn::new(options, &dir.join("station.toml"))?;
     let mut flags = Vec::new();
-    for (n, board_dir, board) in boards {
-        let flag = flag_instant(&board_dir.join("journal.jsonl"), &board.transcript)?;
+    for n in flaggers {
+        let flag = boards.flag_of(*n)?;
         let at = said
             .iter()
             .position(|s| s.flag && s.board == *n)
@@ -607,6 +832,7 @@ fn collect(
             .unwrap_or(audible);
         flags.push(FlagTiming {
             board: *n,
+            venue: Venue::of(venues, *n).name.to_string(),
             flag,
             received,
             handoff,
@@ -616,7 +842,73 @@ fn collect(
             queued: maybe_busy(previous, received, &heard),
         });
     }
-    report(options, flags, clocks.spread(), lead_in.gain)
+    let mut report = report(options, flags, clocks.spread(), lead_in.gain)?;
+    if venues.len() > 1 {
+        report.venues = venues
+            .iter()
+            .map(|v| venue_figures(v, &report.flags))
+            .collect::<Result<_, _>>()?;
+    }
+    report.station_cpu_percent = round(cpu, 2);
+    report.station_rss_mb = round(memory.0, 1);
+    report.station_peak_mb = round(memory.1, 1);
+    Ok(report)
+}
+
+/// A process's user and system CPU time so far, s.
+fn cpu_seconds(pid: u32) -> Result<f64, String> {
+    let path = format!("/proc/{pid}/stat");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    // After the command's name in parentheses: state is field 3, utime 14, stime 15.
+    let rest = text
+        .rsplit_once(") ")
+        .map(|(_, r)| r)
+        .ok_or_else(|| format!("{path}: no command name"))?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| -> Result<f64, String> {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .ok_or_else(|| format!("{path}: field {} is not a number", i + 3))
+    };
+    // SAFETY: sysconf only reads a configuration value.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let hz = if hz > 0 { hz as f64 } else { 100.0 };
+    Ok((ticks(11)? + ticks(12)?) / hz)
+}
+
+/// A field of `/proc/PID/status` in kB, as MB.
+fn status_mb(pid: u32, field: &str) -> Result<f64, String> {
+    let path = format!("/proc/{pid}/status");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    text.lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map(|kb| kb / 1024.0)
+        .ok_or_else(|| format!("{path}: no {field}"))
+}
+
+/// A venue's flags, summarised (those that waited behind another alert left out).
+fn venue_figures(venue: &Venue, flags: &[FlagTiming]) -> Result<VenueFigures, String> {
+    let counted: Vec<&FlagTiming> = flags
+        .iter()
+        .filter(|f| f.venue == venue.name && !f.queued)
+        .collect();
+    let of = |f: fn(&FlagTiming) -> f64| {
+        let values: Vec<f64> = counted.iter().map(|t| f(t)).collect();
+        Summary::of(&values).ok_or_else(|| {
+            format!(
+                "venue {}: no flag counted (give more --hall-flags, or a longer --hall-gap)",
+                venue.name
+            )
+        })
+    };
+    Ok(VenueFigures {
+        venue: venue.name.to_string(),
+        boards: venue.last + 1 - venue.first,
+        flag_to_received_ms: of(|t| t.received - t.flag)?,
+        flag_to_audible_ms: of(|t| t.audible - t.flag)?,
+    })
 }
 
 fn report(
@@ -646,6 +938,10 @@ fn report(
         bus_gain_db: round(20.0 * f64::from(gain).log10(), 1),
         queued: flags.len() - counted.len(),
         clock_offset_spread_ms: round(spread, 3),
+        venues: Vec::new(),
+        station_cpu_percent: 0.0,
+        station_rss_mb: 0.0,
+        station_peak_mb: 0.0,
         flags,
         bench_seconds: 0.0,
     })
@@ -662,9 +958,16 @@ impl HallReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "the hall: {} boards, one flag every {:.1} s, one arbiter's earpiece on a private \
-             PulseAudio null sink",
-            self.boards, self.gap_seconds
+            "the hall: {} boards{}, {} of them flag, one every {:.1} s; one arbiter's earpiece on \
+             a private PulseAudio null sink",
+            self.boards,
+            if self.venues.len() > 1 {
+                format!(" in {} venues bridged by hall init", self.venues.len())
+            } else {
+                String::new()
+            },
+            self.flags.len(),
+            self.gap_seconds
         );
         let _ = writeln!(
             out,
@@ -705,6 +1008,37 @@ impl HallReport {
             "(the earpiece's bus gain is {:.1} dB, so the first audible sample can lie well into \
              the alert)",
             self.bus_gain_db
+        );
+        for v in &self.venues {
+            for (what, s) in [
+                ("flag → station received", &v.flag_to_received_ms),
+                ("flag → first audible", &v.flag_to_audible_ms),
+            ] {
+                let _ = writeln!(
+                    out,
+                    "{:<44} {:>9.1} {:>9.1} {:>9.1} {:>4}",
+                    format!("venue {} ({} boards): {what}", v.venue, v.boards),
+                    s.p50,
+                    s.p99,
+                    s.max,
+                    s.n
+                );
+            }
+        }
+        let station_met =
+            self.station_cpu_percent < STATION_CPU_GOAL && self.station_peak_mb < STATION_MB_GOAL;
+        let _ = writeln!(
+            out,
+            "the station over the flags: {:.2} % of a core, {:.1} MB resident, {:.1} MB peak \
+             [{}: < {STATION_CPU_GOAL:.0} % and < {STATION_MB_GOAL:.0} MB]",
+            self.station_cpu_percent,
+            self.station_rss_mb,
+            self.station_peak_mb,
+            if station_met {
+                "meets goal"
+            } else {
+                "MISSES goal"
+            }
         );
         let met = self.flag_to_audible_ms.p99 <= GOAL_P99_MS;
         let _ = writeln!(
@@ -749,5 +1083,12 @@ mod tests {
         assert_eq!(clocks.wall_of(t0 + Duration::from_secs(1)), 2_000.0);
         assert_eq!(clocks.wall_of(t0 + Duration::from_secs(9)), 10_000.5);
         assert!((clocks.spread() - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_flagging_boards_are_spread_over_both_halves() {
+        assert_eq!(flagging(200, 4), [1, 51, 101, 151]);
+        assert_eq!(flagging(3, 10), [1, 2, 3]);
+        assert_eq!(flagging(30, 30), (1..=30).collect::<Vec<_>>());
     }
 }

@@ -3,7 +3,8 @@
 //! speech-dispatcher ([`speechd`]), child processes stopped with SIGTERM ([`process`]), the real
 //! daemon as a child process ([`daemon`]), the hall's mosquitto broker ([`broker`]), headless
 //! Chromium through chromedriver for the web pages' tests ([`browser`]), the tests' artifacts
-//! folder ([`artifacts`]), and the benchmark itself (`talkclock-bench`, which
+//! folder ([`artifacts`]), hundreds of hall boards in one process ([`board_sim`]: the board's
+//! own core, journal and hall link without its devices), and the benchmark itself (`talkclock-bench`, which
 //! `talkclock bench` runs; `--hall N` measures a tournament hall end to end, [`hall`];
 //! `--slow-syncs` the click and the flag with the journal's syncs delayed, [`slow_syncs`]).
 //!
@@ -18,6 +19,7 @@
 
 pub mod artifacts;
 pub mod audio;
+pub mod board_sim;
 pub mod broker;
 pub mod browser;
 pub mod core_loop;

@@ -57,6 +57,21 @@ struct Args {
         requires = "hall"
     )]
     hall_gap: f64,
+    /// With --hall: how many boards flag, spread evenly over them (every board when omitted);
+    /// the others play on with two hours, so 200 boards can be measured in minutes.
+    #[arg(long, value_name = "FLAGS", requires = "hall",
+          value_parser = clap::value_parser!(u32).range(1..=500))]
+    hall_flags: Option<u32>,
+    /// With --hall: the boards in this many venues (1 or 2). With 2, the second half of the
+    /// boards are on venue B's own mosquitto, bridged to the station's by `hall init
+    /// --bridge-to` and `hall add-bridge`; the figures are given per venue.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "hall",
+          value_parser = clap::value_parser!(u32).range(1..=2))]
+    venues: u32,
+    /// With --hall: the boards simulated in the benchmark's process (each the board's own
+    /// core, journal and hall link, without devices or sound) instead of one daemon each.
+    #[arg(long, requires = "hall")]
+    hall_sim: bool,
     /// Only the click and the flag with the journal's syncs as they are and delayed 20 and
     /// 80 ms by strace (an SD card's), side by side.
     #[arg(long)]
@@ -173,6 +188,9 @@ fn hall(args: &Args, exe: PathBuf, boards: u32) -> Result<(), String> {
         gap: Duration::from_secs_f64(args.hall_gap),
         voices: args.voices.clone(),
         buffer_frames: args.buffer_frames,
+        venues: args.venues,
+        sim: args.hall_sim,
+        flags: args.hall_flags.unwrap_or(boards),
     };
     let scratch = talkclock_harness::Scratch::new()?;
     let report = match talkclock_harness::hall::run(&options, &scratch.0) {

@@ -8,7 +8,7 @@ use rumqttc::v5::mqttbytes::v5::{LastWill, Packet, PubAckReason};
 use rumqttc::v5::mqttbytes::QoS;
 use rumqttc::v5::{Client, ConnectionError, Event, MqttOptions};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The largest message taken (a game record holds the whole configuration).
 pub const MAX_PACKET: u32 = 1024 * 1024;
@@ -29,6 +29,8 @@ pub enum LinkEvent {
         /// The broker sent it from its retained store on subscribing (old news: the board
         /// may be long gone), not as it was published.
         retained: bool,
+        /// When it arrived (before it waited in the channel for a busy reader).
+        at: Instant,
     },
     /// The broker refused a message (its ACL): why.
     Refused(String),
@@ -121,6 +123,7 @@ fn pass_on(event: Result<Event, ConnectionError>, tx: &Sender<LinkEvent>) -> boo
             topic: String::from_utf8_lossy(&p.topic).into_owned(),
             payload: p.payload.to_vec(),
             retained: p.retain,
+            at: Instant::now(),
         },
         Ok(Event::Incoming(Packet::PubAck(ack)))
             if !matches!(

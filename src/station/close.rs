@@ -175,6 +175,7 @@ fn gather(
                 topic,
                 payload,
                 retained: true,
+                ..
             } if !payload.is_empty() => {
                 if let Some((board, Kind::State)) = topics.parse(&topic) {
                     if let Ok(state) = serde_json::from_slice::<StateMsg>(&payload) {

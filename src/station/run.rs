@@ -168,6 +168,8 @@ struct Station {
     dashboard: Option<Dashboard>,
     /// Connected to the broker (a page's command is refused at once when not).
     connected: bool,
+    /// When the last message read arrived.
+    caught_up_to: Option<Instant>,
     /// What was not taken of the boards' messages, told in bounded words.
     misfits: Misfits,
     /// The round's names, sent to the boards.
@@ -242,6 +244,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         told: HashMap::new(),
         dashboard,
         connected: false,
+        caught_up_to: None,
         misfits: Misfits::default(),
         names: super::round::names::NameSender::new(&mirror_root),
     };
@@ -273,7 +276,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
                 Err(_) => repeat = crossbeam_channel::never(),
             },
             recv(quit) -> _ => break,
-            recv(tick) -> _ => station.tick(),
+            recv(tick) -> _ => station.tick(!events.is_empty()),
         }
     }
     let _ = station.mirror.sync();
@@ -324,11 +327,13 @@ impl Station {
                 topic,
                 payload,
                 retained,
+                at,
             } => {
+                self.caught_up_to = Some(at);
                 let Some((board, kind)) = self.topics.parse(&topic) else {
                     return;
                 };
-                if let Err(e) = self.message(board, kind, &payload, retained) {
+                if let Err(e) = self.message(board, kind, &payload, retained, at) {
                     tracing::warn!("station: board {board}, {}: {e}", kind.name());
                 }
                 // An alert to an arbiter who is not speaking is said at once, not at the tick.
@@ -339,16 +344,16 @@ impl Station {
         }
     }
 
-    /// One message of `board`; `retained`: the broker kept it from before the station
-    /// subscribed (old news).
+    /// One message of `board`, arrived at `now`; `retained`: the broker kept it from before
+    /// the station subscribed (old news).
     fn message(
         &mut self,
         board: u32,
         kind: Kind,
         payload: &[u8],
         retained: bool,
+        now: Instant,
     ) -> Result<(), MessageError> {
-        let now = Instant::now();
         match kind {
             Kind::Records => {
                 let msg: RecordMsg = serde_json::from_slice(payload)?;
@@ -417,7 +422,7 @@ impl Station {
                 }
                 self.write_state(&msg);
                 self.show(|hall| hall.state(&msg, now, fresh));
-                self.watch.state(msg);
+                self.watch.state(msg, now);
             }
             Kind::Online => {
                 let online = payload != b"0";
@@ -501,9 +506,7 @@ impl Station {
     }
 
     fn heard(&mut self, board: u32, now: Instant) {
-        if let Some(change) = self.watch.heard(board, now) {
-            self.changed(change, now);
-        }
+        self.watch.heard(board, now);
     }
 
     fn write_state(&self, state: &StateMsg) {
@@ -635,13 +638,32 @@ impl Station {
         }
     }
 
-    fn tick(&mut self) {
+    /// What is due at the tick; `behind`: messages wait to be read.
+    fn tick(&mut self, behind: bool) {
         let now = Instant::now();
         if let Some(page) = self.dashboard.as_mut() {
             page.relay.expire(now);
         }
-        for change in self.watch.tick(now) {
+        // Silence is judged as of the last message read when more wait: a station busy with a
+        // bridge's backlog must not find the other boards silent because it has not read them.
+        let judged = if behind {
+            self.caught_up_to.unwrap_or(now)
+        } else {
+            now
+        };
+        for change in self.watch.tick(judged) {
             self.changed(change, now);
+        }
+        for board in self.watch.returning() {
+            let progress = self
+                .watch
+                .state_of(board)
+                .filter(|s| !s.game.is_empty())
+                .and_then(|s| self.mirror.progress(board, &s.game).ok());
+            let wall_now = crate::journal::wall_now();
+            if let Some(change) = self.watch.returned(board, progress.as_ref(), now, wall_now) {
+                self.changed(change, now);
+            }
         }
         self.summarise(now);
         for board in self.watch.boards() {

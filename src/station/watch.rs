@@ -12,6 +12,12 @@ use std::time::{Duration, Instant};
 pub const BEHIND_FOR: Duration = Duration::from_secs(2);
 /// …and not more often than this.
 pub const ASK_EVERY: Duration = Duration::from_secs(3);
+/// A board heard again is said to be back once it has caught up (see [`Watch::returned`]),
+/// or after this at most (a backlog that never comes is asked for again all the same).
+pub const CATCH_UP_WITHIN: Duration = Duration::from_secs(15);
+/// A state taken no longer ago than this when it arrives came straight from the board, not
+/// out of a queue that held it while the link was down (a board sends its state every 2 s).
+pub const FRESH_WITHIN_MS: i64 = 3_000;
 
 /// A board went silent or came back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +31,12 @@ pub enum Change {
 #[derive(Debug, Default)]
 struct Board {
     heard: Option<Instant>,
+    /// Said to be silent, and not yet said to be back.
     silent: bool,
+    /// Heard again since it was said to be silent: when.
+    returning: Option<Instant>,
+    /// When its latest state arrived.
+    state_at: Option<Instant>,
     behind_since: Option<Instant>,
     asked: Option<Instant>,
     state: Option<StateMsg>,
@@ -47,21 +58,56 @@ impl Watch {
         }
     }
 
-    /// A message from `board` at `now`.
-    pub fn heard(&mut self, board: u32, now: Instant) -> Option<Change> {
+    /// A message from `board` at `now`. A silent board heard again is back once it has caught
+    /// up ([`Watch::returned`]).
+    pub fn heard(&mut self, board: u32, now: Instant) {
         let b = self.boards.entry(board).or_default();
         b.heard = Some(now);
-        if b.silent {
-            b.silent = false;
-            return Some(Change::Back(board));
+        if b.silent && b.returning.is_none() {
+            b.returning = Some(now);
         }
-        None
+    }
+
+    /// Whether `board`, heard again after it was said to be silent, is back at `now`
+    /// (`wall_now`, Unix ms): once it has caught up — a state of its own arrived since, taken
+    /// no longer than [`FRESH_WITHIN_MS`] before (what a bridge's queue kept while the link was
+    /// down comes first, in order, the alerts of the cut among it), and `mirror` (the station's
+    /// copy of its game) holds every alert that state counts (a board's own outbox sends its
+    /// alerts before its records) — so that the flags that fell while it was cut off are said
+    /// before it is said to be back; or [`CATCH_UP_WITHIN`] after it was heard again.
+    pub fn returned(
+        &mut self,
+        board: u32,
+        mirror: Option<&Mirrored>,
+        now: Instant,
+        wall_now: i64,
+    ) -> Option<Change> {
+        let b = self.boards.get_mut(&board)?;
+        let since = b.returning?;
+        let caught_up = match &b.state {
+            None => true,
+            Some(s) => {
+                let fresh = b.state_at.is_some_and(|at| at >= since)
+                    && wall_now.saturating_sub(s.wall_ms) <= FRESH_WITHIN_MS;
+                fresh
+                    && (s.game.is_empty()
+                        || mirror.is_some_and(|m| m.game == s.game && m.alerts >= s.alerts))
+            }
+        };
+        if !caught_up && now.saturating_duration_since(since) < CATCH_UP_WITHIN {
+            return None;
+        }
+        b.silent = false;
+        b.returning = None;
+        Some(Change::Back(board))
     }
 
     /// The broker says `board`'s connection was lost (its will).
     pub fn offline(&mut self, board: u32) -> Option<Change> {
         let b = self.boards.entry(board).or_default();
         if b.silent {
+            // Lost again before it was said to be back: still silent.
+            b.returning = None;
             return None;
         }
         b.silent = true;
@@ -86,7 +132,10 @@ impl Watch {
             let quiet = b
                 .heard
                 .is_some_and(|at| now.saturating_duration_since(at) >= self.silent_after);
-            if quiet && !b.silent && !finished(b.state.as_ref()) {
+            if quiet && b.silent {
+                // Quiet again before it was said to be back: still silent.
+                b.returning = None;
+            } else if quiet && !finished(b.state.as_ref()) {
                 b.silent = true;
                 out.push(Change::Silent(*n));
             }
@@ -94,15 +143,25 @@ impl Watch {
         out
     }
 
-    /// The board's latest state.
-    pub fn state(&mut self, state: StateMsg) {
-        let board = state.board;
-        self.boards.entry(board).or_default().state = Some(state);
+    /// The board's latest state, arrived at `now`.
+    pub fn state(&mut self, state: StateMsg, now: Instant) {
+        let b = self.boards.entry(state.board).or_default();
+        b.state = Some(state);
+        b.state_at = Some(now);
     }
 
     /// The board's latest state, if one came.
     pub fn state_of(&self, board: u32) -> Option<&StateMsg> {
         self.boards.get(&board)?.state.as_ref()
+    }
+
+    /// The boards heard again since they were said to be silent, not yet said to be back.
+    pub fn returning(&self) -> Vec<u32> {
+        self.boards
+            .iter()
+            .filter(|(_, b)| b.returning.is_some())
+            .map(|(n, _)| *n)
+            .collect()
     }
 
     /// Every board heard of.
@@ -181,19 +240,94 @@ mod tests {
     fn a_board_is_silent_once_and_back_once() {
         let t0 = Instant::now();
         let mut w = Watch::new(Duration::from_secs(10));
-        assert_eq!(w.heard(3, t0), None);
+        w.heard(3, t0);
+        assert_eq!(w.returned(3, None, t0, 0), None, "never silent");
         assert!(w.tick(t0 + Duration::from_secs(9)).is_empty());
         assert_eq!(
             w.tick(t0 + Duration::from_secs(10)),
             vec![Change::Silent(3)]
         );
         assert!(w.tick(t0 + Duration::from_secs(20)).is_empty());
+        let t21 = t0 + Duration::from_secs(21);
+        w.heard(3, t21);
         assert_eq!(
-            w.heard(3, t0 + Duration::from_secs(21)),
-            Some(Change::Back(3))
+            w.returned(3, None, t21, 0),
+            Some(Change::Back(3)),
+            "no state"
         );
+        assert_eq!(w.returned(3, None, t21, 0), None);
         assert_eq!(w.offline(3), Some(Change::Silent(3)));
         assert_eq!(w.offline(3), None);
+    }
+
+    /// A state of board 3 taken at `wall_ms`, counting `alerts`.
+    fn taken(wall_ms: i64, alerts: u64) -> StateMsg {
+        let mut st = state(40);
+        st.wall_ms = wall_ms;
+        st.alerts = alerts;
+        st
+    }
+
+    #[test]
+    fn a_board_back_across_a_bridge_is_back_only_once_its_alerts_of_the_cut_are_in() {
+        let t0 = Instant::now();
+        let mut w = Watch::new(Duration::from_secs(10));
+        w.heard(3, t0);
+        w.state(taken(0, 0), t0);
+        assert_eq!(
+            w.tick(t0 + Duration::from_secs(10)),
+            vec![Change::Silent(3)]
+        );
+        // The bridge's queue first: a state taken 20 s ago (before its flag fell).
+        let t30 = t0 + Duration::from_secs(30);
+        let wall = 30_000;
+        w.heard(3, t30);
+        w.state(taken(10_000, 0), t30);
+        let mut m = mirrored(40);
+        assert_eq!(
+            w.returned(3, Some(&m), t30, wall),
+            None,
+            "a state out of the queue: the flag is behind it"
+        );
+        // Then its state of now, counting the flag's three alerts; the mirror holds one.
+        w.state(taken(wall - 100, 3), t30);
+        m.alerts = 1;
+        assert_eq!(
+            w.returned(3, Some(&m), t30, wall),
+            None,
+            "its flag is not in yet"
+        );
+        m.alerts = 3;
+        assert_eq!(w.returned(3, Some(&m), t30, wall), Some(Change::Back(3)));
+        // Silent again, and its alerts never come: back after CATCH_UP_WITHIN all the same.
+        assert_eq!(w.offline(3), Some(Change::Silent(3)));
+        let t60 = t0 + Duration::from_secs(60);
+        w.heard(3, t60);
+        w.state(taken(60_000, 5), t60);
+        assert_eq!(w.returned(3, Some(&m), t60, 60_000), None);
+        assert_eq!(
+            w.returned(3, Some(&m), t60 + CATCH_UP_WITHIN, 75_000),
+            Some(Change::Back(3))
+        );
+    }
+
+    #[test]
+    fn a_board_quiet_again_before_it_is_back_is_not_said_silent_twice() {
+        let t0 = Instant::now();
+        let mut w = Watch::new(Duration::from_secs(10));
+        w.heard(3, t0);
+        assert_eq!(
+            w.tick(t0 + Duration::from_secs(10)),
+            vec![Change::Silent(3)]
+        );
+        w.state(taken(0, 3), t0);
+        w.heard(3, t0 + Duration::from_secs(11));
+        assert!(w.tick(t0 + Duration::from_secs(30)).is_empty());
+        assert_eq!(
+            w.returned(3, Some(&mirrored(40)), t0 + Duration::from_secs(60), 0),
+            None,
+            "not heard again since it fell quiet"
+        );
     }
 
     #[test]
@@ -204,12 +338,12 @@ mod tests {
             None,
             "no state: an earlier day's board"
         );
-        w.state(state(10));
+        w.state(state(10), Instant::now());
         assert_eq!(w.offline_retained(3), Some(Change::Silent(3)));
         let mut over = state(10);
         over.board = 4;
         over.status = serde_json::json!({"phase": "finished"});
-        w.state(over);
+        w.state(over, Instant::now());
         assert_eq!(w.offline_retained(4), None, "a finished game's board");
     }
 
@@ -228,7 +362,7 @@ mod tests {
     fn a_lagging_mirror_is_asked_for_after_a_while_and_not_too_often() {
         let t0 = Instant::now();
         let mut w = Watch::new(Duration::from_secs(10));
-        w.state(state(10));
+        w.state(state(10), Instant::now());
         assert!(!w.ask_again(3, &mirrored(8), t0), "records in flight: wait");
         assert!(w.ask_again(3, &mirrored(8), t0 + BEHIND_FOR));
         assert!(!w.ask_again(3, &mirrored(8), t0 + BEHIND_FOR + Duration::from_secs(1)));

@@ -507,3 +507,123 @@ pub fn board_alert_count(mirror: &Path, board: u32) -> Option<u64> {
     let state: serde_json::Value = serde_json::from_slice(&text).ok()?;
     state["alerts"].as_u64()
 }
+
+/// A TCP relay between a board (or a bridge) and the broker that can be cut (every connection closed, new
+/// ones refused) and mended.
+pub struct Relay {
+    /// Where to connect instead of the upstream port.
+    pub port: u16,
+    cut: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    live: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    /// A relay to `upstream` (a port on 127.0.0.1), on a port of its own.
+    pub fn new(upstream: u16) -> Relay {
+        use std::net::{TcpListener, TcpStream};
+        use std::sync::atomic::Ordering;
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let cut = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let live = std::sync::Arc::new(std::sync::Mutex::new(Vec::<TcpStream>::new()));
+        let (c, l) = (cut.clone(), live.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if c.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)) else {
+                    continue;
+                };
+                for (mut from, mut to) in [
+                    (
+                        client.try_clone().expect("clone"),
+                        server.try_clone().expect("clone"),
+                    ),
+                    (
+                        server.try_clone().expect("clone"),
+                        client.try_clone().expect("clone"),
+                    ),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+                if let Ok(mut live) = l.lock() {
+                    live.push(client);
+                    live.push(server);
+                }
+            }
+        });
+        Relay { port, cut, live }
+    }
+
+    /// Closes every connection through it and refuses new ones.
+    pub fn cut(&self) {
+        self.cut.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Ok(mut live) = self.live.lock() {
+            for s in live.drain(..) {
+                let _ = s.shutdown(std::net::Shutdown::Both);
+            }
+        }
+    }
+
+    /// Lets connections through again.
+    pub fn mend(&self) {
+        self.cut.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Hall {
+    /// A second venue bridged to `a`, the station's, as a technician sets one up: `hall init
+    /// --boards RANGE --venue b --bridge-to 127.0.0.1:BRIDGE_TO` (`a`'s port, or a relay's),
+    /// the bridge user installed on `a` with `hall add-bridge` and `a`'s broker reloaded, and
+    /// this venue's broker started.
+    pub fn bridged(a: &Hall, range: &str, bridge_to: u16) -> Hall {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // mosquitto, started as root, reads its password file as the user `mosquitto`.
+        std::fs::set_permissions(
+            dir.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .expect("chmod 755");
+        let port = free_port().expect("a free port");
+        let folder = dir.path().join("broker");
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["hall", "init", "--boards", range, "--event", EVENT])
+            .arg("--dir")
+            .arg(&folder)
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--venue", "b", "--bridge-to"])
+            .arg(format!("127.0.0.1:{bridge_to}"))
+            .output()
+            .expect("talkclock hall init runs");
+        assert!(
+            out.status.success(),
+            "hall init --venue b: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+            .args(["hall", "add-bridge", "--dir"])
+            .arg(a.dir.path().join("broker"))
+            .arg("--file")
+            .arg(folder.join("bridge-b.user"))
+            .output()
+            .expect("talkclock hall add-bridge runs");
+        assert!(
+            out.status.success(),
+            "hall add-bridge: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        a.broker.reload().expect("venue A's broker reloads");
+        let broker = Broker::start(&folder).unwrap_or_else(|e| panic!("{e}"));
+        Hall {
+            dir,
+            broker,
+            port,
+            arbiters: ARBITERS.to_string(),
+        }
+    }
+}

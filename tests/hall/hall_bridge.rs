@@ -152,41 +152,10 @@ fn force_on_the_station_venue_keeps_the_bridge_user() {
     );
 }
 
-/// Venue B as the boards' tests know a hall: `hall init --boards 3-4 --venue b --bridge-to`
-/// venue A's broker, the bridge user installed on A, B's broker started.
-fn bridged_venue(a: &boards::Hall) -> boards::Hall {
-    let dir = crate::common_hall::open_tempdir();
-    let port = boards::free_port().unwrap();
-    let folder = dir.path().join("broker");
-    let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
-        .args(["hall", "init", "--boards", "3-4", "--event", boards::EVENT])
-        .arg("--dir")
-        .arg(&folder)
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-        .args(["--venue", "b", "--bridge-to"])
-        .arg(format!("127.0.0.1:{}", a.broker.port()))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    add_bridge(&a.dir.path().join("broker"), &folder.join("bridge-b.user"));
-    a.broker.reload().unwrap();
-    let broker = boards::Broker::start(&folder).unwrap_or_else(|e| panic!("{e}"));
-    boards::Hall {
-        dir,
-        broker,
-        port,
-        arbiters: boards::ARBITERS.to_string(),
-    }
-}
-
 #[test]
 fn the_station_pauses_a_board_of_the_second_venue_across_the_bridge() {
     let a = boards::Hall::new(2);
-    let b = bridged_venue(&a);
+    let b = boards::Hall::bridged(&a, "3-4", a.broker.port());
     let _station = a.station();
     let files = b.board_files(3, "5:00", b.broker.port());
     let mut board = b.board(&files);

@@ -17,3 +17,4 @@ mod hall_languages;
 mod hall_notices;
 mod hall_retained;
 mod hall_round;
+mod hall_sim;

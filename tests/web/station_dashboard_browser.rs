@@ -380,7 +380,8 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
          h.sorted, Math.ceil((performance.now() - h.sortedAt) / 1000)];",
         vec![],
     );
-    let (times, keys, since): (Vec<(u64, String)>, Vec<(u64, i64)>, i64) =
+    type Sorted = (Vec<(u64, String)>, Vec<(u64, i64)>, i64);
+    let (times, keys, since): Sorted =
         serde_json::from_value(read).expect("rows, the keys they were sorted by, seconds since");
     let mut firsts: Vec<u64> = times[..2].iter().map(|(n, _)| *n).collect();
     firsts.sort_unstable();

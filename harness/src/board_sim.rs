@@ -194,24 +194,50 @@ pub struct SimBoards {
 }
 
 impl SimBoards {
-    /// Opens every board (each connects to its broker) and starts the thread that drives them.
+    /// Opens every board (each connects to its broker) in the thread that drives them, which
+    /// keeps the boards already open going meanwhile (opening hundreds takes seconds: the
+    /// first must not fall silent for the station); returns once all are open.
     pub fn start(specs: &[BoardSpec]) -> Result<SimBoards, String> {
-        let mut boards = Vec::with_capacity(specs.len());
-        for spec in specs {
-            boards.push(SimBoard::open(spec.board, &spec.config, &spec.journal)?);
-        }
+        let specs = specs.to_vec();
         let (asks, asked) = unbounded();
         let (flags_tx, flags) = unbounded();
+        let (ready_tx, ready) = crossbeam_channel::bounded(1);
         let thread = std::thread::Builder::new()
             .name("board simulator".into())
-            .spawn(move || drive(boards, &asked, &flags_tx))
+            .spawn(move || {
+                let mut boards = Vec::with_capacity(specs.len());
+                for spec in &specs {
+                    let opened =
+                        SimBoard::open(spec.board, &spec.config, &spec.journal).and_then(|board| {
+                            boards.push(board);
+                            step_due(&mut boards, false, &flags_tx)
+                        });
+                    if let Err(e) = opened {
+                        let _ = ready_tx.send(Err(e.clone()));
+                        return Err(e);
+                    }
+                }
+                let _ = ready_tx.send(Ok(()));
+                drive(boards, &asked, &flags_tx)
+            })
             .map_err(|e| format!("cannot start the board simulator's thread: {e}"))?;
-        Ok(SimBoards {
+        let mut sim = SimBoards {
             asks,
             flags,
             thread: Some(thread),
             told: Vec::new(),
-        })
+        };
+        match ready.recv() {
+            Ok(Ok(())) => Ok(sim),
+            Ok(Err(e)) => {
+                let _ = sim.finish();
+                Err(e)
+            }
+            Err(_) => Err(sim
+                .finish()
+                .err()
+                .unwrap_or_else(|| "the board simulator's thread ended".into())),
+        }
     }
 
     /// Starts every board's game.
@@ -288,17 +314,24 @@ fn drive(
                 }
             }
         }
-        let now = clocks_now();
-        for board in &mut boards {
-            if start || board.has_mail() || board.next_wake() <= now.mono {
-                let extra = start.then_some(CoreMsg::Command(ArbiterCommand::Game(Input::Start)));
-                for wall_ms in board.step(now, extra)? {
-                    let _ = flags.send(SimFlag {
-                        board: board.board,
-                        wall_ms,
-                    });
-                }
+        step_due(&mut boards, start, flags)?;
+    }
+}
+
+/// Steps every board that has mail or is due now (each board's game started, with `start`);
+/// their flags go to `flags`.
+fn step_due(boards: &mut [SimBoard], start: bool, flags: &Sender<SimFlag>) -> Result<(), String> {
+    let now = clocks_now();
+    for board in boards {
+        if start || board.has_mail() || board.next_wake() <= now.mono {
+            let extra = start.then_some(CoreMsg::Command(ArbiterCommand::Game(Input::Start)));
+            for wall_ms in board.step(now, extra)? {
+                let _ = flags.send(SimFlag {
+                    board: board.board,
+                    wall_ms,
+                });
             }
         }
     }
+    Ok(())
 }

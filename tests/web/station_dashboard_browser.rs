@@ -7,7 +7,9 @@
 //! the computer out for 2 s and the page says so in its words. And a forged request from
 //! another site's page, while the browser holds a logged-in session, is refused: the board
 //! runs on. A page of a quiet
-//! hall (nothing changes) hears the pings and stays connected. Screenshots are kept
+//! hall (nothing changes) hears the pings and stays connected. With 200 boards from the board
+//! simulator the page holds 200 rows, every one keeps updating, a flag reaches the live
+//! region, and axe-core finds nothing. Screenshots are kept
 //! under `target/test-artifacts/station_dashboard/`. Needs `make test`'s installs (chromium,
 //! chromium-driver, axe-core); never skipped.
 
@@ -645,4 +647,77 @@ fn a_page_of_a_quiet_hall_hears_the_pings_and_stays_connected() {
     );
     assert_eq!(said, json!(""), "the page does not say the station is gone");
     no_axe_violations(&b, "English, read-only, no alert");
+}
+
+#[test]
+fn two_hundred_simulated_boards_fill_the_page_every_row_updates_and_a_flag_reaches_the_live_region()
+{
+    let hall = Hall::new(200);
+    let (addr, section) = dashboard("1-200");
+    let _station = hall.station_with(&section);
+    // The board simulator (each board's own core, journal and hall link, in this process):
+    // board 7's White flags at 40 s, with the page open; the others play on.
+    let specs: Vec<talkclock_harness::board_sim::BoardSpec> = (1..=200)
+        .map(|n| {
+            let time = if n == 7 { "0:40" } else { "2:00:00" };
+            let files = with_names(hall.board_files(n, time, hall.broker.port()), n);
+            let text = std::fs::read_to_string(&files.config).expect("the configuration");
+            talkclock_harness::board_sim::BoardSpec {
+                board: n,
+                config: format!("{text}[game]\nfirst = \"white\"\n"),
+                journal: files.journal,
+            }
+        })
+        .collect();
+    let sim =
+        talkclock_harness::board_sim::SimBoards::start(&specs).unwrap_or_else(|e| panic!("{e}"));
+    sim.start_all();
+    let b = browser();
+    b.goto(&format!("http://{addr}/"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    wait(
+        &b,
+        "const rows = [...document.querySelectorAll('#rows tr')];
+         return rows.length === 200
+           && rows.every(tr => tr.querySelector('.move').textContent === 'белые');",
+        Duration::from_secs(60),
+        "200 rows, White to move on each",
+    );
+    let names = column(&b, "black-name");
+    assert_eq!(names[199], (200, "Smith 200".to_string()));
+    // Every row keeps updating (a state every 2 s from each board).
+    eval(
+        &b,
+        "window.firstUpdates = {...window.talkclockDashboard.rowUpdates};",
+        vec![],
+    );
+    wait(
+        &b,
+        "const first = window.firstUpdates;
+         const now = window.talkclockDashboard.rowUpdates;
+         return Array.from({length: 200}, (_, i) => i + 1)
+           .every(n => (now[n] || 0) > (first[n] || 0));",
+        Duration::from_secs(30),
+        "every row updated again",
+    );
+    wait(
+        &b,
+        "return document.getElementById('announcer').textContent.includes('Доска 7:');",
+        Duration::from_secs(60),
+        "board 7's flag in the live region",
+    );
+    let said = eval(
+        &b,
+        "return document.getElementById('announcer').textContent;",
+        vec![],
+    );
+    assert!(
+        said.as_str()
+            .unwrap_or_default()
+            .contains("Доска 7: Флажок упал у белых."),
+        "{said}"
+    );
+    no_axe_violations(&b, "200 boards");
+    screenshot(&b, "two-hundred-boards.png");
+    sim.stop().unwrap_or_else(|e| panic!("{e}"));
 }

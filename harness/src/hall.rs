@@ -23,6 +23,7 @@ use crate::daemon::Daemon;
 use crate::net::free_port;
 use crate::process::ChildGuard;
 use crate::pulse::{self, first_sound_time, Recorder};
+use crate::relay::Relay;
 use crate::stats::{round, Summary};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -200,6 +201,8 @@ pub struct HallReport {
     pub station_rss_mb: f64,
     /// The station's peak resident memory, MB.
     pub station_peak_mb: f64,
+    /// What the bridge's cut and the brokers' kills did (two venues, simulated boards).
+    pub faults: Option<crate::hall_faults::FaultReport>,
     /// Every flag.
     pub flags: Vec<FlagTiming>,
     /// How long the whole run took, s.
@@ -266,7 +269,8 @@ impl Clocks {
     }
 }
 
-fn wall_ms_now() -> f64 {
+/// The wall clock now, Unix ms.
+pub(crate) fn wall_ms_now() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64() * 1e3)
@@ -500,7 +504,8 @@ fn maybe_busy(previous: Option<&Said>, received: f64, heard: &[Heard]) -> bool {
     sounding || (silent && text_over > received)
 }
 
-fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+/// A JSON-lines file's lines that parse (none when it cannot be read).
+pub(crate) fn json_lines(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
@@ -602,8 +607,15 @@ pub fn run(options: &HallOptions, dir: &Path) -> Result<HallReport, String> {
 
     let venues = Venue::plan(options, dir)?;
     let station_venue = &venues[0];
+    // The bridge goes through a relay, which the fault phase cuts.
+    let relay = if venues.len() > 1 {
+        Some(Relay::new(station_venue.port).map_err(|e| format!("the bridge's relay: {e}"))?)
+    } else {
+        None
+    };
     for venue in &venues {
-        let bridge_to = (venue.name != station_venue.name).then_some(station_venue.port);
+        let bridge_to = (venue.name != station_venue.name)
+            .then(|| relay.as_ref().map_or(station_venue.port, |r| r.port));
         hall_init(&options.exe, venue, bridge_to)?;
         if bridge_to.is_some() {
             add_bridge(&options.exe, station_venue, venue)?;
@@ -615,7 +627,13 @@ pub fn run(options: &HallOptions, dir: &Path) -> Result<HallReport, String> {
         brokers.push(Broker::start(&venue.dir)?);
     }
     let recorder = Recorder::start()?;
-    let result = measure(options, dir, &venues, &recorder);
+    let result = measure(
+        options,
+        dir,
+        &venues,
+        &recorder,
+        (&mut brokers, relay.as_ref()),
+    );
     recorder.stop();
     for broker in &mut brokers {
         broker.stop();
@@ -630,6 +648,7 @@ fn measure(
     dir: &Path,
     venues: &[Venue],
     recorder: &Recorder,
+    (brokers, relay): (&mut [Broker], Option<&Relay>),
 ) -> Result<HallReport, String> {
     let config = dir.join("station.toml");
     let station_venue = &venues[0];
@@ -643,6 +662,11 @@ fn measure(
     // Board n's White: the k-th to flag has `lead + k × gap` (the lead grows with the boards
     // to start and set going first); the others two hours.
     let lead = options.lead + Duration::from_millis(30) * options.boards;
+    // With the faults (simulated boards in two venues): venue B's last board flags during the
+    // bridge's cut, after the measured flags.
+    let faults = options.sim && relay.is_some();
+    let cut_flagger = (faults && !flaggers.contains(&options.boards)).then_some(options.boards);
+    let after_flags = options.gap * u32::try_from(flaggers.len()).unwrap_or(u32::MAX);
     let configs: Vec<(u32, String)> = (1..=options.boards)
         .map(|n| {
             let time = flaggers
@@ -651,6 +675,11 @@ fn measure(
                 .map_or(Duration::from_secs(2 * 3600), |k| {
                     lead + options.gap * u32::try_from(k).unwrap_or(u32::MAX)
                 });
+            let time = if cut_flagger == Some(n) {
+                lead + after_flags + crate::hall_faults::CUT_FLAG_AFTER
+            } else {
+                time
+            };
             let venue = Venue::of(venues, n);
             let credentials = venue
                 .dir
@@ -660,9 +689,9 @@ fn measure(
         })
         .collect();
     let mut boards = Boards::Daemons(Vec::new());
-    let result = (|| {
+    let result = (|| -> Result<HallReport, String> {
         boards = start_boards(options, dir, &configs)?;
-        collect(
+        let mut report = collect(
             options,
             dir,
             &station,
@@ -670,13 +699,34 @@ fn measure(
             recorder,
             venues,
             &flaggers,
-        )
+        )?;
+        if let (Boards::Sim(sim), Some(relay), Some(b)) = (&mut boards, relay, venues.get(1)) {
+            let journals: Vec<(u32, PathBuf)> = (1..=options.boards)
+                .map(|n| (n, sim_journal(dir, n)))
+                .collect();
+            let hall = crate::hall_faults::Faulted {
+                transcript: &station.transcript,
+                mirror: &dir.join("mirror"),
+                boards: &journals,
+                first_of_b: b.first,
+                cut_flagger,
+                relay,
+                brokers,
+            };
+            report.faults = Some(crate::hall_faults::run(hall, sim)?);
+        }
+        Ok(report)
     })();
     let stopped = boards.stop();
     station.child.stop();
     let report = result?;
     stopped?;
     Ok(report)
+}
+
+/// Simulated board `n`'s journal.
+fn sim_journal(dir: &Path, n: u32) -> PathBuf {
+    dir.join(format!("sim-board-{n}.jsonl"))
 }
 
 /// The hall's boards: real daemons, or simulated in this process ([`crate::board_sim`]).
@@ -699,7 +749,7 @@ fn start_boards(
             .map(|(n, text)| BoardSpec {
                 board: *n,
                 config: format!("{text}[game]\nfirst = \"white\"\n"),
-                journal: dir.join(format!("sim-board-{n}.jsonl")),
+                journal: sim_journal(dir, *n),
             })
             .collect();
         let sim = SimBoards::start(&specs)?;
@@ -942,6 +992,7 @@ fn report(
         station_cpu_percent: 0.0,
         station_rss_mb: 0.0,
         station_peak_mb: 0.0,
+        faults: None,
         flags,
         bench_seconds: 0.0,
     })
@@ -1040,6 +1091,9 @@ impl HallReport {
                 "MISSES goal"
             }
         );
+        if let Some(faults) = &self.faults {
+            out.push_str(&faults.human());
+        }
         let met = self.flag_to_audible_ms.p99 <= GOAL_P99_MS;
         let _ = writeln!(
             out,

@@ -48,12 +48,13 @@ struct Args {
           value_parser = clap::value_parser!(u32).range(1..=500))]
     hall: Option<u32>,
     /// With --hall: seconds between two boards' flags. Each board's flag brings three alerts
-    /// (the flag, the result, the journal's seal) that the station says one after another;
+    /// (the flag, the result, the journal's seal) that the station says one after another
+    /// (about 14 s with a board number over a hundred: the seal's sixteen digits take 8 s);
     /// the next flag must find the earpiece quiet.
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 12.0,
+        default_value_t = 20.0,
         requires = "hall"
     )]
     hall_gap: f64,

@@ -481,12 +481,17 @@ impl GameMirror {
         bytes.push(b'\n');
         self.journal.write_all(&bytes)?;
         self.records += 1;
+        // The time log has a row per move: a heartbeat (most of a running game's records) adds
+        // none. Written again for each, 200 boards' logs were read and replayed whole every
+        // tick, a cost that grew with the games.
+        if !matches!(record, Record::Heartbeat { .. }) {
+            self.log_stale = true;
+        }
         self.tail.records.clear();
         self.tail.records.push(record);
         self.tail.digest = digest;
         self.missing = false;
         self.dirty = true;
-        self.log_stale = true;
         Ok(Ok(()))
     }
 
@@ -633,6 +638,25 @@ mod tests {
         assert_eq!(m.progress(4, &id).unwrap().records, 3);
         assert_eq!(m.waiting_bytes(), 0);
         assert!(m.take_asides().is_empty());
+    }
+
+    #[test]
+    fn a_heartbeat_does_not_make_the_time_log_be_written_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let (id, lines) = game(3);
+        let mut m = Mirror::open(dir.path()).unwrap();
+        let stale = |m: &Mirror| m.games[&(4, id.clone())].log_stale;
+        assert_eq!(m.record(&rec(&id, &lines, 0)).unwrap(), Took::New(0));
+        assert!(stale(&m), "a new game's log is due");
+        m.sync().unwrap();
+        assert!(!stale(&m));
+        m.record(&rec(&id, &lines, 1)).unwrap();
+        assert_eq!(
+            m.progress(4, &id).unwrap().records,
+            2,
+            "the heartbeat is mirrored"
+        );
+        assert!(!stale(&m), "a heartbeat adds no move to the log");
     }
 
     #[test]

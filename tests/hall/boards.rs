@@ -8,7 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 pub use talkclock_harness::broker::Broker;
+// Not every test binary that includes this file uses each of these.
+#[allow(unused_imports)]
+pub use talkclock_harness::hall_audit::{alerts_of, board_alert_count, mirror_of};
 pub use talkclock_harness::net::free_port;
+#[allow(unused_imports)]
+pub use talkclock_harness::relay::Relay;
 
 /// The event of every test hall.
 pub const EVENT: &str = "test-hall";
@@ -28,16 +33,37 @@ pub struct Hall {
 pub const ARBITERS: &str = "[[arbiter]]\nname = \"chief\"\nlanguage = \"ru\"\nboards = \"1-15\"\n\
                             [[arbiter]]\nname = \"deputy\"\nlanguage = \"en\"\nboards = \"16-500\"\n";
 
+/// A temporary folder for a hall: mosquitto, started as root, reads its password file as the
+/// user `mosquitto`, so it is made 0755.
+fn broker_tempdir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .expect("chmod 755");
+    dir
+}
+
+/// Checks that the station said each of board `n`'s alerts exactly once (ids 0..K, K the
+/// board's own count in its last state); returns them.
+pub fn said_once(mirror: &Path, lines: &[serde_json::Value], n: u32) -> Vec<(u64, String, String)> {
+    let said = alerts_of(lines, u64::from(n));
+    let count = board_alert_count(mirror, n).expect("the board's state");
+    let mut ids: Vec<u64> = said.iter().map(|(id, _, _)| *id).collect();
+    ids.sort_unstable();
+    assert_eq!(
+        ids,
+        (0..count).collect::<Vec<_>>(),
+        "board {n}: every alert exactly once: {said:?}"
+    );
+    said
+}
+
 impl Hall {
     /// `talkclock hall init --boards N` and its broker, started.
     pub fn new(boards: u32) -> Hall {
-        let dir = tempfile::tempdir().expect("tempdir");
-        // mosquitto, started as root, reads its password file as the user `mosquitto`.
-        std::fs::set_permissions(
-            dir.path(),
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
-        )
-        .expect("chmod 755");
+        let dir = broker_tempdir();
         let port = free_port().expect("a free port");
         let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
             .args([
@@ -454,23 +480,6 @@ pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The station's mirror of a board's game: the file whose first line is the board's journal's.
-pub fn mirror_of(mirror: &Path, board: u32, journal: &Path) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(journal).ok()?;
-    let first = text.lines().next()?;
-    let id: String = serde_json::from_str::<serde_json::Value>(first)
-        .ok()?
-        .get("digest")?
-        .as_str()?
-        .chars()
-        .take(16)
-        .collect();
-    let path = mirror
-        .join(format!("board-{board}"))
-        .join(format!("{id}.jsonl"));
-    path.exists().then_some(path)
-}
-
 /// `talkclock replay`'s lines.
 pub fn replay(journal: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))
@@ -486,109 +495,13 @@ pub fn replay(journal: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The alerts the station said for `board` (event `alert`), as (alert id, priority, text).
-pub fn alerts_of(lines: &[serde_json::Value], board: u64) -> Vec<(u64, String, String)> {
-    lines
-        .iter()
-        .filter(|l| l["event"] == "alert" && l["board"] == board)
-        .map(|l| {
-            (
-                l["alert"].as_u64().unwrap_or(u64::MAX),
-                l["priority"].as_str().unwrap_or("").to_string(),
-                l["text"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
-/// The board's count of alerts, from its last state in the station's mirror.
-pub fn board_alert_count(mirror: &Path, board: u32) -> Option<u64> {
-    let text = std::fs::read(mirror.join(format!("board-{board}")).join("state.json")).ok()?;
-    let state: serde_json::Value = serde_json::from_slice(&text).ok()?;
-    state["alerts"].as_u64()
-}
-
-/// A TCP relay between a board (or a bridge) and the broker that can be cut (every connection closed, new
-/// ones refused) and mended.
-pub struct Relay {
-    /// Where to connect instead of the upstream port.
-    pub port: u16,
-    cut: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    live: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
-}
-
-impl Relay {
-    /// A relay to `upstream` (a port on 127.0.0.1), on a port of its own.
-    pub fn new(upstream: u16) -> Relay {
-        use std::net::{TcpListener, TcpStream};
-        use std::sync::atomic::Ordering;
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        let cut = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let live = std::sync::Arc::new(std::sync::Mutex::new(Vec::<TcpStream>::new()));
-        let (c, l) = (cut.clone(), live.clone());
-        std::thread::spawn(move || {
-            for client in listener.incoming().flatten() {
-                if c.load(Ordering::SeqCst) {
-                    drop(client);
-                    continue;
-                }
-                let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)) else {
-                    continue;
-                };
-                for (mut from, mut to) in [
-                    (
-                        client.try_clone().expect("clone"),
-                        server.try_clone().expect("clone"),
-                    ),
-                    (
-                        server.try_clone().expect("clone"),
-                        client.try_clone().expect("clone"),
-                    ),
-                ] {
-                    std::thread::spawn(move || {
-                        let _ = std::io::copy(&mut from, &mut to);
-                        let _ = to.shutdown(std::net::Shutdown::Both);
-                    });
-                }
-                if let Ok(mut live) = l.lock() {
-                    live.push(client);
-                    live.push(server);
-                }
-            }
-        });
-        Relay { port, cut, live }
-    }
-
-    /// Closes every connection through it and refuses new ones.
-    pub fn cut(&self) {
-        self.cut.store(true, std::sync::atomic::Ordering::SeqCst);
-        if let Ok(mut live) = self.live.lock() {
-            for s in live.drain(..) {
-                let _ = s.shutdown(std::net::Shutdown::Both);
-            }
-        }
-    }
-
-    /// Lets connections through again.
-    pub fn mend(&self) {
-        self.cut.store(false, std::sync::atomic::Ordering::SeqCst);
-    }
-}
-
 impl Hall {
     /// A second venue bridged to `a`, the station's, as a technician sets one up: `hall init
     /// --boards RANGE --venue b --bridge-to 127.0.0.1:BRIDGE_TO` (`a`'s port, or a relay's),
     /// the bridge user installed on `a` with `hall add-bridge` and `a`'s broker reloaded, and
     /// this venue's broker started.
     pub fn bridged(a: &Hall, range: &str, bridge_to: u16) -> Hall {
-        let dir = tempfile::tempdir().expect("tempdir");
-        // mosquitto, started as root, reads its password file as the user `mosquitto`.
-        std::fs::set_permissions(
-            dir.path(),
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
-        )
-        .expect("chmod 755");
+        let dir = broker_tempdir();
         let port = free_port().expect("a free port");
         let folder = dir.path().join("broker");
         let out = Command::new(env!("CARGO_BIN_EXE_talkclock"))

@@ -37,15 +37,7 @@ fn check_board(
     files: &BoardFiles,
     flagged: Side,
 ) {
-    let said = alerts_of(lines, u64::from(n));
-    let count = board_alert_count(&hall.mirror(), n).expect("the board's state");
-    let mut ids: Vec<u64> = said.iter().map(|(id, _, _)| *id).collect();
-    ids.sort_unstable();
-    assert_eq!(
-        ids,
-        (0..count).collect::<Vec<_>>(),
-        "board {n}: every alert exactly once: {said:?}"
-    );
+    let said = said_once(&hall.mirror(), lines, n);
     let flag: Vec<&(u64, String, String)> = said.iter().filter(|(_, p, _)| p == "flag").collect();
     assert_eq!(flag.len(), 1, "board {n}: one flag alert: {said:?}");
     let line = lines
@@ -210,7 +202,7 @@ fn the_station_restarted_rebuilds_every_board_and_says_no_alert_twice() {
 #[test]
 fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late() {
     let hall = Hall::new(1);
-    let relay = Relay::new(hall.broker.port());
+    let relay = Relay::new(hall.broker.port()).expect("a relay");
     let station = hall.station();
     let files = hall.board_files(1, "0:10", relay.port);
     let mut board = hall.board(&files);
@@ -274,7 +266,7 @@ fn a_board_cut_off_for_60_s_sends_everything_in_order_and_its_flag_says_how_late
 #[test]
 fn boards_cut_off_together_are_said_in_one_summary_each_way_and_the_flag_before_back() {
     let hall = Hall::new(4);
-    let relay = Relay::new(hall.broker.port());
+    let relay = Relay::new(hall.broker.port()).expect("a relay");
     let station = hall.station();
     let files: Vec<BoardFiles> = (1..=4)
         .map(|n| hall.board_files(n, if n == 1 { "0:12" } else { "1:00" }, relay.port))

@@ -9,6 +9,7 @@
 use crate::boards::*;
 use std::time::{Duration, Instant};
 use talkclock_harness::board_sim::{BoardSpec, SimBoards};
+use talkclock_harness::hall_audit::mirrored_whole;
 
 /// Boards in all; the first half in venue A.
 const BOARDS: u32 = 200;
@@ -48,7 +49,7 @@ fn two_hundred_simulated_boards_in_two_venues_lose_nothing_through_a_bridge_cut_
     let mut a = Hall::new(IN_A);
     a.arbiters =
         "[[arbiter]]\nname = \"chief\"\nlanguage = \"en\"\nboards = \"1-200\"\n".to_string();
-    let relay = Relay::new(a.broker.port());
+    let relay = Relay::new(a.broker.port()).expect("a relay");
     let mut b = Hall::bridged(&a, &format!("{}-{BOARDS}", IN_A + 1), relay.port);
     let station = a.station();
 
@@ -192,8 +193,7 @@ fn two_hundred_simulated_boards_in_two_venues_lose_nothing_through_a_bridge_cut_
             limit.max(Duration::from_secs(1)),
             &format!("board {n} mirrored whole"),
             || {
-                let whole = mirror_of(&a.mirror(), n, &spec.journal)
-                    .is_some_and(|m| std::fs::read(m).ok() == std::fs::read(&spec.journal).ok());
+                let whole = mirrored_whole(&a.mirror(), n, &spec.journal);
                 let count = board_alert_count(&a.mirror(), n);
                 let said = alerts_of(&station.lines(), u64::from(n)).len() as u64;
                 whole && count.is_some_and(|c| said >= c)
@@ -204,15 +204,7 @@ fn two_hundred_simulated_boards_in_two_venues_lose_nothing_through_a_bridge_cut_
     let lines = station.lines();
     for spec in &specs {
         let n = spec.board;
-        let said = alerts_of(&lines, u64::from(n));
-        let count = board_alert_count(&a.mirror(), n).expect("the board's state");
-        let mut ids: Vec<u64> = said.iter().map(|(id, _, _)| *id).collect();
-        ids.sort_unstable();
-        assert_eq!(
-            ids,
-            (0..count).collect::<Vec<_>>(),
-            "board {n}: every alert exactly once: {said:?}"
-        );
+        let said = said_once(&a.mirror(), &lines, n);
         let flags = usize::from(matches!(n, 10 | 110 | 160));
         assert_eq!(flags_of(&lines, n), flags, "board {n}'s flags: {said:?}");
     }

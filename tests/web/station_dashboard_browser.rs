@@ -98,6 +98,15 @@ fn seconds(text: &str) -> i64 {
         .fold(0, |acc, p| acc * 60 + p)
 }
 
+/// What the page's live region holds.
+fn announced(b: &Browser) -> Value {
+    eval(
+        b,
+        "return document.getElementById('announcer').textContent;",
+        vec![],
+    )
+}
+
 fn no_axe_violations(b: &Browser, when: &str) {
     let violations = b.axe().unwrap_or_else(|e| panic!("axe-core: {e}"));
     assert!(
@@ -295,11 +304,7 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         );
     }
     // The flags were said in the live region, with their boards.
-    let said = eval(
-        &b,
-        "return document.getElementById('announcer').textContent;",
-        vec![],
-    );
+    let said = announced(&b);
     let said = said.as_str().unwrap_or_default();
     for n in [1, 2] {
         assert!(
@@ -434,11 +439,7 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         Duration::from_secs(10),
         "the six boards' alert in the live region",
     );
-    let said = eval(
-        &b,
-        "return document.getElementById('announcer').textContent;",
-        vec![],
-    );
+    let said = announced(&b);
     let said = said.as_str().unwrap_or_default();
     assert_eq!(said.matches("Нет связи с досками").count(), 1, "{said}");
     assert!(!said.contains("Доска 25 молчит"), "{said}");
@@ -706,11 +707,7 @@ fn two_hundred_simulated_boards_fill_the_page_every_row_updates_and_a_flag_reach
         Duration::from_secs(60),
         "board 7's flag in the live region",
     );
-    let said = eval(
-        &b,
-        "return document.getElementById('announcer').textContent;",
-        vec![],
-    );
+    let said = announced(&b);
     assert!(
         said.as_str()
             .unwrap_or_default()

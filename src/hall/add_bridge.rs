@@ -6,8 +6,6 @@
 use super::bridge::{self, BridgeError, BridgeUser};
 use super::owner::{self, Ownership};
 use super::users;
-use std::io::Write as _;
-use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 
 /// Why the bridge user was not installed.
@@ -68,21 +66,10 @@ pub struct Added {
 }
 
 fn write(path: &Path, text: &str, mode: u32) -> Result<(), AddBridgeError> {
-    let err = |source| AddBridgeError::Write {
+    owner::write_with_mode(path, text, mode).map_err(|source| AddBridgeError::Write {
         path: path.to_owned(),
         source,
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(mode)
-        .open(path)
-        .map_err(err)?;
-    file.set_permissions(std::fs::Permissions::from_mode(mode))
-        .map_err(err)?;
-    file.write_all(text.as_bytes()).map_err(err)?;
-    file.sync_all().map_err(err)
+    })
 }
 
 /// Installs the user of `file` into the hall in `dir`.

@@ -11,8 +11,7 @@ use super::mosquitto::{self, Conf, Listener, TlsListener};
 use super::owner::{self, Ownership};
 use super::passwd::{self, RandomError};
 use super::users;
-use std::io::Write as _;
-use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 
 /// The longest event id.
@@ -216,17 +215,7 @@ fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> InitError + '_ {
 
 /// Writes `text` to `path` with this mode (also when the file was already there).
 fn write_file(path: &Path, text: &str, mode: u32) -> Result<(), InitError> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(mode)
-        .open(path)
-        .map_err(write_error(path))?;
-    file.set_permissions(std::fs::Permissions::from_mode(mode))
-        .map_err(write_error(path))?;
-    file.write_all(text.as_bytes()).map_err(write_error(path))?;
-    file.sync_all().map_err(write_error(path))
+    owner::write_with_mode(path, text, mode).map_err(write_error(path))
 }
 
 /// An absolute, existing TLS file.

@@ -3,7 +3,24 @@
 //! database, so when `hall init` runs as root it gives `passwd` and `data/` to that user; run
 //! by anyone else, the files stay theirs and the broker is started as that user.
 
+use std::io::Write as _;
+use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::Path;
+
+/// Writes `text` to `path` with `mode` (also when the file was already there, with another
+/// mode) and syncs it: how `hall init` and `hall add-bridge` write the hall's files, some of
+/// which hold passwords (0600).
+pub fn write_with_mode(path: &Path, text: &str, mode: u32) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(mode)
+        .open(path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()
+}
 
 /// The user mosquitto drops to when started as root.
 pub const BROKER_USER: &str = "mosquitto";
@@ -61,5 +78,16 @@ mod tests {
         assert_eq!(find_user(passwd, "mosquitto"), Some((104, 107)));
         assert_eq!(find_user(passwd, "nobody"), None);
         assert_eq!(find_user("mosquitto:x:abc:1::/:/x\n", "mosquitto"), None);
+    }
+
+    #[test]
+    fn a_file_already_there_is_rewritten_with_the_mode_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bridge.conf");
+        write_with_mode(&path, "old and longer\n", 0o644).unwrap();
+        write_with_mode(&path, "secret\n", 0o600).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "secret\n");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
     }
 }

@@ -12,8 +12,9 @@
 //! station                       the hall's arbiter station: mirror, alerts spoken, commands,
 //!                               the arbiters' dashboard (its server, logins, model)
 //! daemon                        Core (sans-IO) + the real-time loop
-//! hall · web                    the tournament hall (MQTT topics, a board's publisher, broker
-//!                               files); the pages (HTTP server, the board display's view)
+//! hall · web · selftest         the tournament hall (MQTT topics, a board's publisher, broker
+//!                               files); the pages (HTTP server, the board display's view);
+//!                               the hardware self-test's walk, judges and report
 //! journal · sim · setup         the journal; scripts on virtual time; the set-up menu; the
 //! · announce                    announcer (voice packs, speech to each earpiece, transcript)
 //! config · transcript · haptic  the TOML file, building each layer's settings; JSON lines;
@@ -42,6 +43,7 @@ pub mod journal;
 pub mod logging;
 pub mod realtime;
 pub mod schedule;
+pub mod selftest;
 pub mod setup;
 pub mod sim;
 pub mod speech;

@@ -145,6 +145,25 @@ enum CliCommand {
         #[arg(long)]
         inject: Option<PathBuf>,
     },
+    /// Check the board's hardware by ear and by hand before a round: every button, every
+    /// earpiece and speaker, vibration and Braille; writes a report (and sends it to the
+    /// station with `[hall]`). Exit 1 when it found a problem.
+    Selftest {
+        /// The configuration file (TOML); the embedded default when omitted.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Testing aid: read the answers from this file (a step per line: `DEVICE BUTTON`,
+        /// `+MS DEVICE BUTTON` joined to the step before, or `none`) instead of the devices.
+        #[arg(long)]
+        inject: Option<PathBuf>,
+        /// The report's folder; `$XDG_STATE_HOME/talkclock/selftest/` when omitted.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Seconds each step waits for its press or answer (30 for a button, 15 for an
+        /// answer when omitted).
+        #[arg(long)]
+        wait: Option<u64>,
+    },
     /// Try the button bindings by hand: print what each press does (Ctrl-C quits).
     Buttons {
         /// The configuration file (TOML); the embedded default when omitted.
@@ -590,6 +609,17 @@ fn main() -> ExitCode {
         CliCommand::Bench { args } => Err(cli::bench::bench(&args)),
         CliCommand::Learn { config, inject } => cli::learn(&config, inject.as_deref()),
         CliCommand::Buttons { config } => cli::buttons(config.as_deref()),
+        CliCommand::Selftest {
+            config,
+            inject,
+            report,
+            wait,
+        } => cli::selftest(&cli::SelftestOptions {
+            config,
+            inject,
+            report,
+            wait,
+        }),
         CliCommand::Man => man_page(),
         CliCommand::VoiceMaster {
             input,

@@ -131,6 +131,7 @@ pub(crate) fn key_event(at: Instant, key: &str, pressed: bool) -> SourceEvent {
         button: key.to_string(),
         pressed,
         repeat: false,
+        lag: None,
     })
 }
 

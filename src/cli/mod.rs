@@ -6,6 +6,7 @@ mod hall;
 pub mod haptic_practice;
 mod learn;
 pub mod man;
+mod selftest;
 mod station;
 pub use station::{
     import_from_station, station, station_close, station_ctl, station_pairings, station_passwd,
@@ -23,6 +24,7 @@ pub use buttons::buttons;
 pub use hall::{hall_add_bridge, hall_init};
 pub use learn::learn;
 pub use listen::{listen_set_command, listen_stretch, ListenSetOptions};
+pub use selftest::{selftest, SelftestOptions};
 use std::io::Write;
 use std::path::Path;
 pub use voice_tools::{voice_catalog, voice_join, voice_master, voice_relevel};

@@ -78,6 +78,7 @@ impl Rig {
             button: button.into(),
             pressed,
             repeat: false,
+            lag: None,
         });
         let at = self.at(ms);
         self.core.handle(at, CoreMsg::Source(event)).unwrap();

@@ -97,6 +97,7 @@ impl Rig {
                 button: key.to_string(),
                 pressed: down,
                 repeat: false,
+                lag: None,
             });
             self.core.feed(at, CoreMsg::Source(event)).unwrap();
         }

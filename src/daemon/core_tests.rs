@@ -95,6 +95,7 @@ impl Rig {
                 button: key.to_string(),
                 pressed: down,
                 repeat: false,
+                lag: None,
             });
             let at = self.at_us(handled_us);
             self.core.handle(at, CoreMsg::Source(event)).unwrap();
@@ -310,6 +311,7 @@ fn queued_presses_are_judged_before_time_moves_on() {
                 button: key.to_string(),
                 pressed: down,
                 repeat: false,
+                lag: None,
             });
             rig.core.feed(late, CoreMsg::Source(event)).unwrap();
         }

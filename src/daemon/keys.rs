@@ -188,6 +188,7 @@ fn tap(events: &Sender<SourceEvent>, key: String, at: Instant) -> bool {
             button: key.clone(),
             pressed,
             repeat: false,
+            lag: None,
         };
         events.send(SourceEvent::Button(raw)).is_ok()
     })

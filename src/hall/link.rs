@@ -268,6 +268,8 @@ impl Publisher {
                     self.board
                 );
             }
+            // The journal's records are kept until the station's `mirrored` says it has them.
+            LinkEvent::Acked => {}
             LinkEvent::Message { topic, payload, .. } => match self.topics.parse(&topic) {
                 Some((board, Kind::Mirrored)) if board == self.board => {
                     match serde_json::from_slice::<Mirrored>(&payload) {

@@ -1,5 +1,5 @@
 //! The text of the broker's `mosquitto.conf` and `acl` for the hall's topics (version 1):
-//! board n writes `talkclock/v1/<event>/board/<n>/{records,alerts,state,online,replies}` and
+//! board n writes `talkclock/v1/<event>/board/<n>/{records,alerts,state,online,replies,selftest}` and
 //! reads its own `commands` and `mirrored`; the station reads everything of the event and is the
 //! only one who writes the boards' `commands` and `mirrored`.
 
@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// What a board publishes.
-pub const BOARD_WRITES: &[&str] = &["records", "alerts", "state", "online", "replies"];
+pub const BOARD_WRITES: &[&str] = &[
+    "records", "alerts", "state", "online", "replies", "selftest",
+];
 
 /// What a board subscribes to (only the station publishes them).
 pub const BOARD_READS: &[&str] = &["commands", "mirrored"];

@@ -34,6 +34,8 @@ pub enum LinkEvent {
     },
     /// The broker refused a message (its ACL): why.
     Refused(String),
+    /// The broker took a message of ours (a QoS 1 acknowledgement).
+    Acked,
 }
 
 /// Where and as whom to connect.
@@ -133,6 +135,7 @@ fn pass_on(event: Result<Event, ConnectionError>, tx: &Sender<LinkEvent>) -> boo
         {
             LinkEvent::Refused(format!("{:?}", ack.reason))
         }
+        Ok(Event::Incoming(Packet::PubAck(_))) => LinkEvent::Acked,
         Ok(Event::Incoming(Packet::SubAck(ack))) => {
             let refused: Vec<String> = ack
                 .return_codes

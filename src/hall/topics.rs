@@ -10,6 +10,7 @@
 //! | `…/board/<n>/replies` | board | 1 | no | `{"id":…,"reply":{…}}` |
 //! | `…/board/<n>/commands` | station | 1 | no | `{"id":…,"request":{…}}` |
 //! | `…/board/<n>/mirrored` | station | 1 | yes | [`Mirrored`](super::Mirrored) |
+//! | `…/board/<n>/selftest` | board (`talkclock selftest`) | 1 | yes | [`Report`](crate::selftest::Report)'s JSON |
 
 /// The version of the topics and payloads (the second topic level).
 pub const VERSION: &str = "v1";
@@ -31,11 +32,13 @@ pub enum Kind {
     Commands,
     /// How far the station's mirror goes (retained).
     Mirrored,
+    /// The board's last hardware self-test (retained).
+    SelfTest,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Records,
         Kind::Alerts,
         Kind::State,
@@ -43,6 +46,7 @@ impl Kind {
         Kind::Replies,
         Kind::Commands,
         Kind::Mirrored,
+        Kind::SelfTest,
     ];
 
     /// The topic's last level.
@@ -55,6 +59,7 @@ impl Kind {
             Kind::Replies => "replies",
             Kind::Commands => "commands",
             Kind::Mirrored => "mirrored",
+            Kind::SelfTest => "selftest",
         }
     }
 }

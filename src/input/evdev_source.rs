@@ -53,8 +53,14 @@ pub fn key_name(code: KeyCode) -> String {
     }
 }
 
-/// One evdev event as a source event: key events only (1 down, 0 up, 2 auto-repeat).
-pub fn convert(device: &DeviceId, event: &evdev::InputEvent, at: Instant) -> Option<SourceEvent> {
+/// One evdev event as a source event: key events only (1 down, 0 up, 2 auto-repeat); `lag`
+/// is how long after the kernel's stamp it was read, where the kernel stamps it.
+pub fn convert(
+    device: &DeviceId,
+    event: &evdev::InputEvent,
+    at: Instant,
+    lag: Option<std::time::Duration>,
+) -> Option<SourceEvent> {
     match event.destructure() {
         EventSummary::Key(_, code, value) => Some(SourceEvent::Button(RawInput {
             at,
@@ -62,6 +68,7 @@ pub fn convert(device: &DeviceId, event: &evdev::InputEvent, at: Instant) -> Opt
             button: key_name(code),
             pressed: value != 0,
             repeat: value == 2,
+            lag,
         })),
         _ => None,
     }
@@ -302,6 +309,7 @@ impl Watcher {
                     button: key_name(code),
                     pressed: true,
                     repeat: false,
+                    lag: None,
                 }));
             }
         }
@@ -323,12 +331,17 @@ impl Watcher {
                 while let Ok(events) = device.fetch_events() {
                     let (now, mono_now) = (Instant::now(), kernel_time::monotonic_now());
                     for event in events {
-                        let at = if kernel_stamps {
-                            kernel_time::instant_of(kernel_time::stamp_of(&event), mono_now, now)
+                        let (at, lag) = if kernel_stamps {
+                            let at = kernel_time::instant_of(
+                                kernel_time::stamp_of(&event),
+                                mono_now,
+                                now,
+                            );
+                            (at, Some(now.saturating_duration_since(at)))
                         } else {
-                            now
+                            (now, None)
                         };
-                        if let Some(converted) = convert(&id, &event, at) {
+                        if let Some(converted) = convert(&id, &event, at, lag) {
                             if tx.send(converted).is_err() {
                                 return;
                             }
@@ -359,7 +372,7 @@ mod tests {
         let repeat = InputEvent::new(EventType::KEY.0, space, 2);
         let up = InputEvent::new(EventType::KEY.0, space, 0);
         let sync = InputEvent::new(EventType::SYNCHRONIZATION.0, 0, 0);
-        let raw = |e: &InputEvent| match convert(&pedal, e, at) {
+        let raw = |e: &InputEvent| match convert(&pedal, e, at, None) {
             Some(SourceEvent::Button(raw)) => Some((raw.button, raw.pressed, raw.repeat)),
             _ => None,
         };

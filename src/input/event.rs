@@ -17,6 +17,10 @@ pub struct RawInput {
     pub pressed: bool,
     /// An auto-repeat of a held key.
     pub repeat: bool,
+    /// How long after the kernel stamped the event the reader read it, where the source has
+    /// the kernel's stamp (evdev on the monotonic clock, gilrs); `None`: stamped when read
+    /// (the terminal, injected events). The self-test reports it.
+    pub lag: Option<std::time::Duration>,
 }
 
 /// Everything a reader can report.

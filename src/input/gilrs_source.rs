@@ -75,6 +75,8 @@ impl GilrsAdapter {
         at: Instant,
         lookup: impl Fn(GamepadId) -> Option<DeviceId>,
     ) -> Option<SourceEvent> {
+        // gilrs stamps an event with the kernel's time (the wall clock) on Linux.
+        let lag = std::time::SystemTime::now().duration_since(event.time).ok();
         let button = |button: Button, code: Code, pressed: bool, repeat: bool| {
             self.device(event.id).map(|device| {
                 SourceEvent::Button(RawInput {
@@ -83,6 +85,7 @@ impl GilrsAdapter {
                     button: button_name(button, code),
                     pressed,
                     repeat,
+                    lag,
                 })
             })
         };
@@ -175,6 +178,7 @@ pub fn announce_present(
                     button: format!("{button:?}"),
                     pressed: true,
                     repeat: false,
+                    lag: None,
                 }));
             }
         }

@@ -82,6 +82,7 @@ pub fn parse_events(
                 button: button.to_string(),
                 pressed,
                 repeat: false,
+                lag: None,
             })
         };
         events.push(raw(at, true));

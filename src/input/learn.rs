@@ -360,6 +360,7 @@ mod tests {
                 button: "KEY_A".into(),
                 pressed: true,
                 repeat: false,
+                lag: None,
             }),
             button(zero, 10, &pedal, "KEY_A", true), // still held: no edge
             button(zero, 100, &pedal, "KEY_B", true),
@@ -373,6 +374,7 @@ mod tests {
                 button: "KEY_C".into(),
                 pressed: true,
                 repeat: true,
+                lag: None,
             }),
         ];
         let (result, said) = run_learn(events.clone());

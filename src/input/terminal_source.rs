@@ -44,6 +44,7 @@ pub fn convert(key: &KeyEvent, at: Instant) -> Option<Vec<SourceEvent>> {
             button: button.clone(),
             pressed,
             repeat,
+            lag: None,
         })
     };
     Some(match key.kind {

@@ -183,6 +183,7 @@ fn auto_repeat_is_ignored_and_presses_are_edges() {
             button: "LeftTrigger".into(),
             pressed: true,
             repeat: i % 2 == 0,
+            lag: None,
         }));
     }
     let requests = board.requests();
@@ -205,6 +206,7 @@ fn a_button_held_at_start_is_ignored_until_released() {
         button: "Start".into(),
         pressed: true,
         repeat: false,
+        lag: None,
     }));
     board.feed(button(zero, 500, &pad(), "Start", true)); // no edge: still down
     assert!(board.requests().is_empty());
@@ -223,6 +225,7 @@ fn a_repeating_key_never_seen_down_was_held_at_start() {
         button: "Start".into(),
         pressed: true,
         repeat: true,
+        lag: None,
     }));
     board.feed(button(zero, 50, &pad(), "Start", true));
     assert!(board.requests().is_empty());
@@ -453,6 +456,7 @@ fn distinct_unbound_button_names_leave_no_mapper_state() {
             button: format!("held-{i}"),
             pressed: true,
             repeat: false,
+            lag: None,
         }));
     }
     // Only `Start`, pressed by `started`, is tracked.

@@ -24,5 +24,6 @@ pub fn button(zero: Instant, ms: u64, device: &DeviceId, name: &str, pressed: bo
         button: name.to_string(),
         pressed,
         repeat: false,
+        lag: None,
     })
 }

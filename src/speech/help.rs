@@ -108,7 +108,7 @@ pub(crate) fn button_name(button: &str, device: &DeviceMatch, language: Lang) ->
     language.words(AREA, name, &[("key", key)])
 }
 
-fn device_phrase(device: &DeviceMatch, language: Lang) -> String {
+pub(crate) fn device_phrase(device: &DeviceMatch, language: Lang) -> String {
     let (name, device_name) = match device {
         DeviceMatch::Any => return String::new(),
         DeviceMatch::Uuid(_) => ("on_controller", ""),

@@ -323,6 +323,7 @@ impl Station {
                 self.connected = false;
                 tracing::warn!("station: the broker refused ({why})");
             }
+            LinkEvent::Acked => {}
             LinkEvent::Message {
                 topic,
                 payload,

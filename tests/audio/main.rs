@@ -16,3 +16,4 @@ mod audio_system_speech;
 mod audio_unpacked_language;
 mod daemon_buttons;
 mod daemon_game;
+mod selftest;

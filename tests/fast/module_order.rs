@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["table"],
     &["config", "transcript", "haptic", "braille"],
     &["journal", "sim", "setup", "announce"],
-    &["hall", "web"],
+    &["hall", "web", "selftest"],
     &["daemon"],
     &["station"],
     &["cli", "logging"],

@@ -11,7 +11,8 @@
 //! - [`summary`], boards gone silent or back, said to an arbiter as one sentence (pure);
 //! - [`misfits`], what is told of the messages not taken, in bounded words (pure);
 //! - [`run`], the station's loop; [`status`], [`ctl`] and [`close`], the one-shot commands;
-//! - [`round`], a round's pairings in and results out;
+//! - [`round`], a round's pairings in and results out; [`selftests`], which boards passed
+//!   their hardware self-test this round;
 //! - [`dashboard`], the arbiters' page (`[dashboard]`): every board, the alerts, commands
 //!   after a login.
 
@@ -25,6 +26,7 @@ pub mod misfits;
 pub mod queue;
 pub mod round;
 pub mod run;
+pub mod selftests;
 pub mod status;
 pub mod summary;
 pub mod watch;

@@ -174,6 +174,8 @@ struct Station {
     misfits: Misfits,
     /// The round's names, sent to the boards.
     names: super::round::names::NameSender,
+    /// The boards' last hardware self-tests.
+    selftests: super::selftests::Kept,
 }
 
 /// Runs the station until SIGINT or SIGTERM (or `q` on its standard input).
@@ -247,6 +249,7 @@ pub fn run(options: &StationOptions) -> Result<(), StationError> {
         caught_up_to: None,
         misfits: Misfits::default(),
         names: super::round::names::NameSender::new(&mirror_root),
+        selftests: super::selftests::Kept::default(),
     };
     tracing::info!(
         "station: event {}, broker {}:{}, mirror {}",
@@ -293,7 +296,13 @@ impl Station {
             LinkEvent::Up => {
                 self.connected = true;
                 tracing::info!("station: connected to the broker");
-                let mut kinds = vec![Kind::Records, Kind::Alerts, Kind::State, Kind::Online];
+                let mut kinds = vec![
+                    Kind::Records,
+                    Kind::Alerts,
+                    Kind::State,
+                    Kind::Online,
+                    Kind::SelfTest,
+                ];
                 if self
                     .dashboard
                     .as_ref()
@@ -458,6 +467,23 @@ impl Station {
                 } else {
                     self.heard(board, now);
                 }
+            }
+            Kind::SelfTest => {
+                let report: crate::selftest::Report = serde_json::from_slice(payload)?;
+                if report.board != Some(board) {
+                    return Err(MessageError::OtherBoard(
+                        "a self-test report",
+                        report.board.unwrap_or(0),
+                    ));
+                }
+                let dir = self.mirror.root().join(format!("board-{board}"));
+                if let Err(e) = report.write(&dir) {
+                    tracing::warn!("station: board {board}: cannot keep its self-test report: {e}");
+                }
+                let (mirror, forget) = (self.config.mirror.clone(), self.config.forget_after);
+                let judged = self.selftests.take(board, report, &mirror, forget, now);
+                tracing::info!("station: board {board}: {}", judged.status_words());
+                self.show(|hall| hall.selftest(board, judged));
             }
             Kind::Replies => {
                 let msg: ReplyMsg = serde_json::from_slice(payload)?;
@@ -644,6 +670,10 @@ impl Station {
         let now = Instant::now();
         if let Some(page) = self.dashboard.as_mut() {
             page.relay.expire(now);
+        }
+        let (mirror, forget) = (self.config.mirror.clone(), self.config.forget_after);
+        for (board, judged) in self.selftests.recheck(&mirror, forget, now) {
+            self.show(|hall| hall.selftest(board, judged));
         }
         // Silence is judged as of the last message read when more wait: a station busy with a
         // bridge's backlog must not find the other boards silent because it has not read them.

@@ -4,12 +4,16 @@
 //! `forget_after` says the station ignores it.
 //!
 //! ```text
-//! board 12  running white  white 1:02:03  black 0:58:10  moves 23/22  online  mirror 512/512
+//! board 12  running white  white 1:02:03  black 0:58:10  moves 23/22  online  mirror 512/512  game 3f…  selftest passed 18:02 UTC
 //! ```
+//!
+//! The last words say whether the board passed its hardware self-test this round
+//! ([`super::selftests`]).
 
 use super::config::StationConfig;
 use super::mirror::game_file;
 use super::run::StationError;
+use super::selftests::SelfTest;
 use crate::hall::mqtt::{self, LinkEvent};
 use crate::hall::state_bounds::StateProblem;
 use crate::hall::topics::Kind;
@@ -31,6 +35,8 @@ struct Board {
     online: Option<bool>,
     /// Why its state was refused.
     refused: Option<StateProblem>,
+    /// Its last hardware self-test's report.
+    selftest: Option<crate::selftest::Report>,
 }
 
 impl Board {
@@ -68,7 +74,7 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
         match event {
             LinkEvent::Up => {
                 reached = true;
-                for kind in [Kind::State, Kind::Online] {
+                for kind in [Kind::State, Kind::Online, Kind::SelfTest] {
                     let _ = client.subscribe(topics.every_board(kind), QoS::AtLeastOnce);
                 }
                 until = Instant::now() + GATHER;
@@ -86,6 +92,14 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
                 }
                 Some((board, Kind::Online)) => {
                     boards.entry(board).or_default().online = Some(payload == b"1");
+                }
+                Some((board, Kind::SelfTest)) => {
+                    if let Ok(report) = serde_json::from_slice::<crate::selftest::Report>(&payload)
+                    {
+                        if report.board == Some(board) {
+                            boards.entry(board).or_default().selftest = Some(report);
+                        }
+                    }
                 }
                 _ => {}
             },
@@ -108,8 +122,15 @@ pub fn status(config_path: &Path) -> Result<String, StationError> {
     if boards.is_empty() {
         out.push_str("no board has published yet\n");
     }
+    let round_ms = super::selftests::round_start(
+        &config.mirror,
+        config.forget_after,
+        crate::journal::wall_now(),
+    );
     for (n, b) in &boards {
         out.push_str(&line(n, b, &config.mirror, config.forget_after));
+        out.push_str("  ");
+        out.push_str(&SelfTest::of(b.selftest.as_ref(), round_ms).status_words());
         out.push('\n');
     }
     Ok(out)

@@ -17,4 +17,5 @@ mod hall_languages;
 mod hall_notices;
 mod hall_retained;
 mod hall_round;
+mod hall_selftest;
 mod hall_sim;

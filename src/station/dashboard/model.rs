@@ -175,6 +175,8 @@ pub struct Row {
     pub silent: bool,
     /// Its game's latest warning or flag.
     pub alert: Option<RowAlert>,
+    /// Its hardware self-test, judged for this round.
+    pub selftest: Option<crate::station::selftests::SelfTest>,
 }
 
 /// A row as a page receives it: the times as of the state, and how long ago (at sending)
@@ -195,6 +197,8 @@ pub struct RowView<'a> {
     pub silent: bool,
     /// Its game's latest warning or flag.
     pub alert: Option<&'a RowAlert>,
+    /// Its hardware self-test, judged for this round.
+    pub selftest: Option<crate::station::selftests::SelfTest>,
 }
 
 impl Row {
@@ -207,6 +211,7 @@ impl Row {
             online: None,
             silent: false,
             alert: None,
+            selftest: None,
         }
     }
 
@@ -221,6 +226,7 @@ impl Row {
             online: self.online,
             silent: self.silent,
             alert: self.alert.as_ref(),
+            selftest: self.selftest,
         }
     }
 }
@@ -322,6 +328,18 @@ impl Hall {
     /// The board was heard from at `now` (an alert, its connection up).
     pub fn heard(&mut self, board: u32, now: Instant) {
         self.row(board).heard = Some(now);
+    }
+
+    /// The board's hardware self-test, as judged for this round (changed rows only).
+    pub fn selftest(&mut self, board: u32, selftest: crate::station::selftests::SelfTest) {
+        if self
+            .rows
+            .get(&board)
+            .is_some_and(|r| r.selftest == Some(selftest))
+        {
+            return;
+        }
+        self.row(board).selftest = Some(selftest);
     }
 
     /// The broker says the board's connection is up or lost.

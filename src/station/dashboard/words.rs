@@ -93,8 +93,10 @@ pub struct PageWords {
     /// The table's caption.
     pub caption: &'static str,
     /// The columns: board, White, White's time, Black, Black's time, to move, game, latest
-    /// warning or flag, connection, last heard.
-    pub columns: [&'static str; 10],
+    /// warning or flag, connection, last heard, hardware self-test.
+    pub columns: [&'static str; 11],
+    /// The self-test column: passed, failed (`{n}` problems), not this round, none.
+    pub selftest: [&'static str; 4],
     /// Said after a sorted column's name: how it is sorted.
     pub sorted_by: &'static str,
     /// A board never heard from.
@@ -180,6 +182,7 @@ pub fn page_words(lang: Lang) -> PageWords {
         lost: w("lost"),
         caption: w("caption"),
         columns: words(lang, "columns"),
+        selftest: words(lang, "selftest"),
         sorted_by: w("sorted_by"),
         never: w("never"),
         online: w("online"),

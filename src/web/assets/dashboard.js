@@ -143,6 +143,7 @@
         blackName: cell(tr, "td", "name black-name"), blackTime: cell(tr, "td", "time black-time"),
         move: cell(tr, "td", "move"), game: cell(tr, "td", "game"), alert: cell(tr, "td", "alert"),
         link: cell(tr, "td", "link"), heard: cell(tr, "td", "heard"),
+        selftest: cell(tr, "td", "selftest"),
       },
       shown: {},
     };
@@ -188,6 +189,13 @@
     const link = !v || (v.heard_age_ms === null && !s) ? w.never
       : v.silent ? w.silent : v.online === false ? w.offline : w.online;
     setText(row, "link", link);
+    // The hardware self-test: passed this round, failed (how many problems), an earlier
+    // round's, none.
+    const st = v && v.selftest ? v.selftest : { selftest: "none" };
+    const kinds = ["passed", "failed", "earlier", "none"];
+    const which = Math.max(0, kinds.indexOf(st.selftest));
+    setText(row, "selftest", fill(w.selftest[which], { n: st.problems }));
+    row.tr.dataset.selftest = st.selftest;
     row.tr.classList.toggle("silent", Boolean(v && (v.silent || v.online === false)));
     for (const side of SIDES) {
       row.cells[`${side}Time`].classList.toggle("on-move", Boolean(s && s.running === side && s.phase === "running"));

@@ -5,7 +5,7 @@
 //! ACL block), and reads that file back.
 //!
 //! Only the topics the protocol needs cross, one line per board of venue B's range and per
-//! direction: the boards' five topics ([`BOARD_WRITES`]) `out` towards the station's venue,
+//! direction: the boards' six topics ([`BOARD_WRITES`]) `out` towards the station's venue,
 //! their `commands` and `mirrored` ([`BOARD_READS`]) `in` from it. Venue A's own boards' traffic
 //! never reaches venue B.
 
@@ -154,7 +154,7 @@ pub fn conf_text(b: &BridgeConf) -> String {
     text
 }
 
-/// The bridge user's ACL block on venue A: it publishes the five topics of venue B's boards
+/// The bridge user's ACL block on venue A: it publishes the six topics of venue B's boards
 /// and subscribes to their `commands` and `mirrored`, nothing else.
 pub fn acl_block(venue: &str, event: &str, boards: BoardRange) -> String {
     let mut text = format!("user {}\n", user(venue));

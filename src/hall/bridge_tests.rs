@@ -17,9 +17,10 @@ fn the_bridge_carries_only_its_own_boards_each_way() {
         password: "secret",
     });
     let topics: Vec<&str> = text.lines().filter(|l| l.starts_with("topic ")).collect();
-    assert_eq!(topics.len(), 2 * 7, "{text}");
+    assert_eq!(topics.len(), 2 * 8, "{text}");
     assert!(topics.contains(&"topic talkclock/v1/cup/board/3/records out 1"));
     assert!(topics.contains(&"topic talkclock/v1/cup/board/4/online out 1"));
+    assert!(topics.contains(&"topic talkclock/v1/cup/board/4/selftest out 1"));
     assert!(topics.contains(&"topic talkclock/v1/cup/board/4/commands in 1"));
     assert!(topics.contains(&"topic talkclock/v1/cup/board/3/mirrored in 1"));
     assert!(
@@ -63,7 +64,7 @@ fn the_bridge_user_writes_what_its_boards_write_and_reads_what_they_read() {
     assert!(acl.contains("topic write talkclock/v1/cup/board/3/state\n"));
     assert!(acl.contains("topic read talkclock/v1/cup/board/4/commands\n"));
     assert!(!acl.contains("board/1/") && !acl.contains("board/5/"));
-    assert_eq!(acl.lines().count(), 1 + 2 * 7);
+    assert_eq!(acl.lines().count(), 1 + 2 * 8);
 }
 
 #[test]

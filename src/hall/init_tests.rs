@@ -33,7 +33,7 @@ fn mode(path: &Path) -> u32 {
 }
 
 #[test]
-fn a_board_may_write_its_own_five_topics_and_read_its_two() {
+fn a_board_may_write_its_own_six_topics_and_read_its_two() {
     assert_eq!(
         board_acl("ev", 2),
         "user board-2\n\
@@ -42,6 +42,7 @@ fn a_board_may_write_its_own_five_topics_and_read_its_two() {
          topic write talkclock/v1/ev/board/2/state\n\
          topic write talkclock/v1/ev/board/2/online\n\
          topic write talkclock/v1/ev/board/2/replies\n\
+         topic write talkclock/v1/ev/board/2/selftest\n\
          topic read talkclock/v1/ev/board/2/commands\n\
          topic read talkclock/v1/ev/board/2/mirrored\n"
     );
@@ -59,7 +60,7 @@ fn the_acl_has_every_board_then_the_station_and_nothing_else() {
         .filter_map(|l| l.strip_prefix("user "))
         .collect();
     assert_eq!(users, ["board-1", "board-2", "board-3", "station"]);
-    assert_eq!(rules.len(), 3 * 8 + 4, "{text}");
+    assert_eq!(rules.len(), 3 * 9 + 4, "{text}");
     assert!(text.ends_with(
         "user station\n\
          topic read talkclock/v1/ev/#\n\

@@ -15,6 +15,8 @@ pub mod judge;
 pub mod report;
 pub mod script;
 pub mod walk;
+#[cfg(test)]
+mod walk_tests;
 
 pub use report::{Outcome, Report};
 pub use walk::{Io, Limits, Walk};

@@ -78,7 +78,7 @@ install -D -m 0644 config/99-talkclock-input.rules "$root/lib/udev/rules.d/99-ta
 # the README under the same names, so its links (`docs/HALL.md`) and the manual's hold there.
 install -m 0644 README.md docs/guide.en.md docs/guide.ru.md "$doc/"
 install -d "$doc/docs"
-for page in BRAILLE DASHBOARD DISPLAY HALL HAPTICS PROVISIONING TRANSCRIPT; do
+for page in BRAILLE DASHBOARD DISPLAY HALL HAPTICS HARDWARE PROVISIONING TRANSCRIPT; do
     install -m 0644 "docs/$page.md" "$doc/docs/"
 done
 gzip -9n "$doc/README.md"

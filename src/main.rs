@@ -163,6 +163,11 @@ enum CliCommand {
         /// answer when omitted).
         #[arg(long)]
         wait: Option<u64>,
+        /// An input that hears the clock's output (a cable from the earpiece jack to the
+        /// line-in, a card's monitor, `snd-aloop`, PulseAudio's `SINK.monitor`): the sound's
+        /// delay is measured through it. Skipped, and said so, when omitted.
+        #[arg(long)]
+        loopback: Option<String>,
     },
     /// Try the button bindings by hand: print what each press does (Ctrl-C quits).
     Buttons {
@@ -614,11 +619,13 @@ fn main() -> ExitCode {
             inject,
             report,
             wait,
+            loopback,
         } => cli::selftest(&cli::SelftestOptions {
             config,
             inject,
             report,
             wait,
+            loopback,
         }),
         CliCommand::Man => man_page(),
         CliCommand::VoiceMaster {

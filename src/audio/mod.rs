@@ -1,7 +1,7 @@
 //! Audio output for talkclock: rendered speech and synthesised cues, routed per listener
 //! (White, Black, Arbiter) to device channels, with per-listener queue policy; plus the
 //! system speech backend (speech-dispatcher through the `tts` crate), and espeak-ng's speech as
-//! samples for a language without a voice pack.
+//! samples for a language without a voice pack; a loopback input for measuring the delay.
 
 mod alsa_errors;
 mod backend;
@@ -10,6 +10,7 @@ mod cue;
 mod device;
 mod error;
 pub mod headroom;
+pub mod loopback;
 mod mixer;
 mod out;
 mod pulse;

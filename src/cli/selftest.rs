@@ -5,6 +5,7 @@
 //! `selftest` message.
 
 use super::Failure;
+use crate::audio::loopback::{self, Capture};
 use crate::audio::{AudioOut, Pcm, Priority, Synth};
 use crate::braille::{Key, Link};
 use crate::config::Config;
@@ -37,6 +38,9 @@ pub struct SelftestOptions {
     /// Seconds each step waits for its press or answer (30 for a button, 15 for an answer
     /// when `None`).
     pub wait: Option<u64>,
+    /// An input that hears the output (a loopback), for the sound's delay; skipped when
+    /// `None`.
+    pub loopback: Option<String>,
 }
 
 /// The default folder of the reports: `selftest/` beside the default journal.
@@ -107,6 +111,8 @@ pub fn selftest(options: &SelftestOptions) -> Result<(), Failure> {
             .iter()
             .map(|r| r.listener)
             .collect(),
+        loopback: options.loopback.clone(),
+        host: config.audio.output.host,
     };
     let (mut report, mut board) = Walk::new(&config, board, limits, report).run();
     report.devices = std::mem::take(&mut board.devices);
@@ -233,6 +239,23 @@ struct Board {
     devices: Vec<String>,
     /// The listeners with a route (one without hears nothing; the terminal shows the text).
     routed: Vec<Listener>,
+    /// The loopback input, when one was named.
+    loopback: Option<String>,
+    /// The audio host the loopback is on (the output's).
+    host: crate::audio::HostKind,
+}
+
+/// How many bursts the loopback measurement plays (the median is reported).
+const BURSTS: usize = 5;
+
+/// A 1 kHz burst of 30 ms at half scale, at 48 kHz: what the loopback listens for.
+fn burst() -> Pcm {
+    let rate = 48_000u32;
+    let n = rate as usize * 30 / 1000;
+    let samples: Vec<f32> = (0..n)
+        .map(|i| 0.5 * (2.0 * std::f32::consts::PI * 1000.0 * i as f32 / rate as f32).sin())
+        .collect();
+    Pcm::new(rate, samples)
 }
 
 /// The tone before each place's sentence: 880 Hz for 250 ms.
@@ -372,11 +395,37 @@ impl Io for Board {
     }
 
     fn latency(&mut self) -> Result<f64, String> {
-        Err(
-            "no loopback: this build measures the delay only through a loopback, and none is \
-             set up"
-                .into(),
-        )
+        let Some(device) = self.loopback.clone() else {
+            return Err("no loopback named (--loopback DEVICE)".into());
+        };
+        let Some(&listener) = self.routed.first() else {
+            return Err("no route to play on".into());
+        };
+        let capture = Capture::open(self.host, &device)
+            .map_err(|e| format!("the loopback {device} cannot be opened: {e}"))?;
+        std::thread::sleep(Duration::from_millis(500));
+        let noise = loopback::peak(&capture.take());
+        let threshold = (noise * 4.0).max(0.02);
+        let mut delays = Vec::new();
+        for _ in 0..BURSTS {
+            capture.take();
+            let asked = Instant::now();
+            self.out.speak(listener, burst(), Priority::Warning);
+            std::thread::sleep(Duration::from_millis(700));
+            let chunks = capture.take();
+            if let Some(heard) =
+                loopback::first_loud(&chunks, capture.channels, capture.rate, threshold, asked)
+            {
+                delays.push(heard.saturating_duration_since(asked).as_secs_f64() * 1000.0);
+            }
+        }
+        if delays.is_empty() {
+            return Err(format!(
+                "the loopback {device} heard none of {BURSTS} bursts: is it plugged in?"
+            ));
+        }
+        delays.sort_by(f64::total_cmp);
+        Ok(delays[delays.len() / 2])
     }
 }
 

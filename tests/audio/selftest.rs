@@ -2,11 +2,12 @@
 //! written-down answers stand in for the hands (a press, a bouncing switch, a button never
 //! pressed, "heard somewhere else"), the sink's monitor is recorded, and the test checks that
 //! the tone and sentence of White's earpiece came out on the left channel only and Black's on
-//! the right only, and that the report (text and JSON) holds every answer as given.
+//! the right only, that the delay measured through the sink's monitor (the loopback) is there,
+//! and that the report (text and JSON) holds every answer as given.
 
 use crate::common;
 
-use common::{channels, PulseServer, Recorder};
+use common::{channels, PulseServer, Recorder, SINK};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -122,6 +123,8 @@ fn selftest_walks_buttons_and_earpieces_the_left_tone_only_on_the_left_and_repor
         .arg(&answers)
         .arg("--report")
         .arg(&reports)
+        .arg("--loopback")
+        .arg(format!("{SINK}.monitor"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -262,13 +265,20 @@ fn selftest_walks_buttons_and_earpieces_the_left_tone_only_on_the_left_and_repor
             (vec![1], true, Answer::Elsewhere)
         ]
     );
-    assert!(matches!(
-        report.outcomes.last(),
+    // The sink's monitor is the loopback: the delay from asking for a burst to hearing it.
+    match report.outcomes.last() {
         Some(Outcome::Latency {
-            ms: None,
-            skipped: Some(_)
-        })
-    ));
+            ms: Some(ms),
+            skipped: None,
+        }) => assert!(*ms > 0.0 && *ms < 1000.0, "delay {ms} ms"),
+        other => panic!("the delay measured through the monitor: {other:?}"),
+    }
+    assert!(
+        printed
+            .iter()
+            .any(|l| l.starts_with("[white] The sound's delay through the loopback: ")),
+        "{printed:#?}"
+    );
     let text = files
         .iter()
         .find(|p| p.extension().is_some_and(|e| e == "txt"));

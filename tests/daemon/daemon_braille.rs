@@ -582,3 +582,72 @@ fn learn_shows_its_prompts_on_the_display() {
         t.starts_with("All buttons are set.")
     });
 }
+
+/// `talkclock selftest` shows its question on a player's display, and a routing key pressed
+/// there (BRLTTY's `Route 5`) answers it: the report names the cell.
+#[test]
+fn the_selftest_asks_on_the_braille_display_and_a_routing_key_answers_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut brltty = Brltty::start("en_US", dir.path());
+    let config = dir.path().join("board.toml");
+    let mut text = config_text_for_selftest(&brltty.host);
+    text.push_str("[audio]\nhost = \"alsa\"\ndevice = \"null\"\nlayout = \"single_speaker\"\n");
+    std::fs::write(&config, text).expect("config");
+    // White's clock button, then the speaker's answer; the display answers by itself.
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, "terminal w\nterminal w\n").expect("answers");
+    let reports = dir.path().join("reports");
+    let child = Command::new(env!("CARGO_BIN_EXE_talkclock"))
+        .arg("selftest")
+        .arg("--config")
+        .arg(&config)
+        .arg("--inject")
+        .arg(&answers)
+        .arg("--report")
+        .arg(&reports)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("talkclock selftest");
+    brltty.wait_visual(|t| t.contains("routing key"), Duration::from_secs(60));
+    brltty.send("Route 5");
+    let out = child.wait_with_output().expect("the self-test ends");
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{printed}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        printed.contains("[white] The Braille display's keys work."),
+        "{printed}"
+    );
+    let json = std::fs::read_dir(&reports)
+        .expect("reports")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("a JSON report");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).expect("read")).expect("JSON");
+    let braille = report["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .find(|o| o["check"] == "braille")
+        .expect("a Braille check");
+    assert_eq!(braille["side"], "white");
+    assert_eq!(braille["routing_key"], 5, "{braille}");
+}
+
+/// White with a Braille display at `host`, English; White's clock button on the terminal.
+fn config_text_for_selftest(host: &str) -> String {
+    format!(
+        "mode = \"tournament\"\n[[time_control.stage]]\ntime = \"5:00\"\n\
+         [players.white]\nlanguage = \"en\"\nbraille = true\nbraille_host = \"{host}\"\n\
+         [players.black]\nlanguage = \"en\"\n[arbiter]\nlanguage = \"en\"\n\
+         [[input.binding]]\ndevice = \"terminal\"\nbutton = \"w\"\naction = \"press\"\n\
+         side = \"white\"\n"
+    )
+}

@@ -247,6 +247,38 @@ fn thirty_boards_every_row_updates_alerts_are_acknowledged_and_axe_finds_nothing
         Duration::from_secs(60),
         "30 rows with their states, Black to move on boards 3–30",
     );
+    // Board 3's hardware self-test passed, board 4's found two problems; the others ran none.
+    for (n, problems) in [(3u32, 0usize), (4, 2)] {
+        let report = talkclock::selftest::Report {
+            format: talkclock::selftest::Report::FORMAT,
+            program: "talkclock test".into(),
+            host: "board".into(),
+            board: Some(n),
+            started_ms: talkclock::journal::wall_now(),
+            ended_ms: talkclock::journal::wall_now(),
+            config: "game.toml".into(),
+            config_digest: "0123456789abcdef".into(),
+            devices: Vec::new(),
+            outcomes: Vec::new(),
+            said: Vec::new(),
+            problems,
+            passed: problems == 0,
+        };
+        let json = serde_json::to_string(&report).expect("JSON");
+        hall.publish_as(
+            &format!("board-{n}"),
+            &topic(n, "selftest"),
+            [json],
+            &["-r"],
+        );
+    }
+    wait(
+        &b,
+        "const cell = n => document.querySelector(`#rows tr[data-board='${n}'] .selftest`).textContent;
+         return cell(3) === 'Пройдена' && cell(4) === 'Не пройдена (проблем: 2)' && cell(5) === 'Нет';",
+        Duration::from_secs(20),
+        "the self-test column: passed on board 3, two problems on board 4, none on board 5",
+    );
     let names = column(&b, "white-name");
     for (n, name) in &names {
         assert_eq!(*name, format!("Иванов {n}"), "board {n}'s White");

@@ -87,7 +87,18 @@ pub fn selftest(options: &SelftestOptions) -> Result<(), Failure> {
             })?;
             Hands::Script(script::parse(&written, &shown, Instant::now())?.into())
         }
-        None => Hands::devices(&config)?,
+        None => {
+            if let Some(path) = running_clock() {
+                let lang = config.arbiter_language;
+                let path = path.display().to_string();
+                return Err(Failure::Stopped(lang.words(
+                    "selftest",
+                    "running",
+                    &[("path", &path)],
+                )));
+            }
+            Hands::devices(&config)?
+        }
     };
     let out = AudioOut::start(config.audio.output.clone())
         .map_err(|e| Failure::NoAudio(e.to_string()))?;
@@ -145,6 +156,15 @@ pub fn selftest(options: &SelftestOptions) -> Result<(), Failure> {
             &[("n", &n)],
         )))
     }
+}
+
+/// The control socket of a clock that is running here (the user's own, or the service's),
+/// if one answers: it holds the devices the self-test needs.
+fn running_clock() -> Option<PathBuf> {
+    use crate::control::server::{default_path, SERVICE_SOCKET};
+    [default_path(), PathBuf::from(SERVICE_SOCKET)]
+        .into_iter()
+        .find(|path| std::os::unix::net::UnixStream::connect(path).is_ok())
 }
 
 /// The machine's name (`/etc/hostname`), or `?`.
@@ -268,7 +288,7 @@ fn tone(rate: u32) -> Vec<f32> {
             let edge = (i.min(n - 1 - i) as f32 / fade as f32).min(1.0);
             0.3 * edge * (2.0 * std::f32::consts::PI * 880.0 * t).sin()
         })
-        .chain(std::iter::repeat(0.0).take(rate as usize / 6))
+        .chain(std::iter::repeat_n(0.0, rate as usize / 6))
         .collect()
 }
 

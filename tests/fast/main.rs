@@ -42,6 +42,7 @@ mod overtime_properties;
 mod rollback_properties;
 mod say_rate;
 mod scenarios;
+mod selftest_clock_running;
 mod speech_grammar_en;
 mod speech_grammar_pl;
 mod speech_grammar_ru;

@@ -13,11 +13,14 @@ use std::time::Duration;
 
 use common::alsa_file::{layouts, recording, write_asoundrc};
 use common::{deinterleave, onset, peak, tone, wait_until};
+use talkclock::announce::voices::Voices;
 use talkclock::audio::headroom::HEADROOM_PEAK;
 use talkclock::audio::{
     gain_for_step, AudioConfig, AudioOut, Pcm, Priority, IDLE_AFTER, VOLUME_STEP_DB,
 };
 use talkclock::hearing::{Cue, Listener};
+use talkclock::speech::{phrase, Announcement, Lang, Side};
+use talkclock_harness::loudness::integrated_lufs;
 
 fn clear(out: &Path) {
     for file in std::fs::read_dir(out).expect("out dir") {
@@ -193,6 +196,55 @@ fn a_rested_stream_plays_the_next_sound_from_its_first_sample(out: &Path) {
     }
 }
 
+/// The fault (issue 37): the bus kept static headroom for every listener routed to a channel
+/// speaking at once, so a lone readout on the embedded default's speaker (three listeners)
+/// played 14 dB below its level, and 4.5 dB below in an earpiece. A lone readout (the voice
+/// pack's "White: forty-seven minutes thirteen seconds") now plays at the level configured for
+/// it on every layout: its integrated loudness (EBU R128) where its listener hears it within
+/// 1 LU of the rendered readout's own, at `speech_volume` 1.
+fn a_lone_readout_plays_at_its_configured_level_on_every_layout(out: &Path) {
+    let voices = Voices::load(Path::new("voices")).expect("the voice packs");
+    let pcm = voices
+        .render(
+            Lang::En,
+            &phrase(
+                Lang::En,
+                &Announcement::TimeReadout {
+                    side: Side::White,
+                    remaining_ms: 47 * 60_000 + 13_000,
+                    moves_made: None,
+                    moves_to_control: None,
+                },
+            ),
+        )
+        .expect("the readout renders");
+    let level = integrated_lufs(&pcm.samples, pcm.rate).expect("the readout has a level");
+    for (name, config) in layouts() {
+        let mut heard = vec![(Listener::White, "default")];
+        if config
+            .route(Listener::Arbiter)
+            .is_some_and(|r| r.device == "arbiter")
+        {
+            heard.push((Listener::Arbiter, "arbiter"));
+        }
+        for (listener, device) in heard {
+            let recorded = play(out, &config, listener, &pcm);
+            let samples = &recorded
+                .iter()
+                .find(|(d, _)| d == device)
+                .expect("the listener's device")
+                .1;
+            let left = channel(samples, 0);
+            let got = integrated_lufs(&left, config.sample_rate).expect("heard");
+            eprintln!("{name}: {listener:?}'s readout at {got:.2} LUFS; rendered {level:.2} LUFS");
+            assert!(
+                (got - level).abs() <= 1.0,
+                "{name}: {listener:?}'s lone readout at {got:.2} LUFS, configured {level:.2}"
+            );
+        }
+    }
+}
+
 #[test]
 fn layouts_through_the_alsa_file_device() {
     common::init_logging();
@@ -203,6 +255,7 @@ fn layouts_through_the_alsa_file_device() {
     std::env::set_var("XDG_CONFIG_HOME", dir.path());
     std::env::remove_var("PULSE_SERVER");
 
+    a_lone_readout_plays_at_its_configured_level_on_every_layout(&out);
     loud_overlap_on_a_shared_speaker_stays_below_full_scale(&out);
     all_is_one_playback_on_every_layout(&out);
     one_copy_plays_at_the_loudest_volume(&out);

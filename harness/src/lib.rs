@@ -28,6 +28,7 @@ pub mod drift;
 pub mod hall;
 pub mod hall_audit;
 pub mod hall_faults;
+pub mod loudness;
 pub mod memory;
 pub mod net;
 pub mod process;

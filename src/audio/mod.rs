@@ -10,6 +10,8 @@ mod cue;
 mod device;
 mod error;
 pub mod headroom;
+pub mod limiter;
+pub mod interpolate;
 pub mod loopback;
 mod mixer;
 mod out;

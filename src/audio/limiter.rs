@@ -1,0 +1,222 @@
+//! The mix bus's peak limiter: what keeps overlapping sounds below full scale without making a
+//! lone one quieter.
+//!
+//! A lone announcement plays at the level configured for it on every layout (no static
+//! headroom for listeners who might speak at once); when sounds overlap on one channel and
+//! their sum would pass the ceiling (−1 dBFS), the limiter lowers the gain just enough, ramping
+//! down over its lookahead (0.5 ms) so that the loudest sample arrives already lowered, and
+//! back up with a time constant of [`RELEASE`]. Below the ceiling the gain is exactly 1 and samples pass
+//! bit-exact, only delayed by the lookahead: a lone sound never moves the gain, so nothing
+//! pumps between sentences.
+//!
+//! **How.** Each sample's needed gain is `ceiling / |x|` (1 when below). The gain applied to
+//! the sample leaving the delay line is the mean, over the lookahead, of an envelope that is at
+//! most the least needed gain of the window behind it (and rises back by the release). Every
+//! term of that mean is at most the needed gain of the leaving sample, so no output sample
+//! passes the ceiling, and the mean makes every change a ramp.
+
+use std::collections::VecDeque;
+
+/// The ceiling: −1 dBFS.
+pub const CEILING: f32 = 0.891_250_9;
+
+/// How long the gain takes to come back after the loudest sample, to 1 − 1/e of the way.
+pub const RELEASE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The lookahead (and the delay it adds), in seconds.
+pub const LOOKAHEAD_SECS: f32 = 0.0005;
+
+/// One channel's limiter.
+#[derive(Debug, Clone)]
+pub struct Limiter {
+    /// The samples in the lookahead, oldest first.
+    delay: VecDeque<f32>,
+    /// The needed gains of the window (index, gain), increasing: a sliding minimum.
+    needed: VecDeque<(u64, f32)>,
+    /// The envelope's last values, for the mean.
+    envelope: VecDeque<f32>,
+    /// Their sum.
+    sum: f64,
+    /// The envelope's last value.
+    last: f32,
+    /// The lookahead, in samples.
+    length: usize,
+    /// How far the envelope rises back per sample (a fraction of what is left).
+    release: f32,
+    /// Samples seen.
+    count: u64,
+    /// Samples it lowered since the start.
+    acted: u64,
+}
+
+impl Limiter {
+    /// A limiter for a stream at `rate` Hz.
+    pub fn new(rate: u32) -> Limiter {
+        let length = ((rate as f32 * LOOKAHEAD_SECS).round() as usize).max(1);
+        let release = 1.0 - (-1.0 / (rate as f32 * RELEASE.as_secs_f32())).exp();
+        Limiter {
+            delay: VecDeque::with_capacity(length + 1),
+            needed: VecDeque::with_capacity(length + 1),
+            envelope: VecDeque::with_capacity(length + 1),
+            sum: 0.0,
+            last: 1.0,
+            length,
+            release,
+            count: 0,
+            acted: 0,
+        }
+    }
+
+    /// The delay it adds, in samples.
+    pub fn delay(&self) -> usize {
+        self.length - 1
+    }
+
+    /// Samples it has lowered so far.
+    pub fn acted(&self) -> u64 {
+        self.acted
+    }
+
+    /// Whether it holds nothing but silence at gain 1 (so a stream may rest).
+    pub fn is_quiet(&self) -> bool {
+        self.last >= 1.0 && self.delay.iter().all(|s| *s == 0.0)
+    }
+
+    /// Forgets the lookahead's samples and the gain (the stream restarts).
+    pub fn reset(&mut self) {
+        let rate_len = self.length;
+        self.delay.clear();
+        self.needed.clear();
+        self.envelope.clear();
+        self.sum = 0.0;
+        self.last = 1.0;
+        self.length = rate_len;
+    }
+
+    /// Takes `x` in and gives the sample [`Limiter::delay`] samples before it out, lowered
+    /// where needed. NaN is taken as silence.
+    pub fn process(&mut self, x: f32) -> f32 {
+        let x = if x.is_nan() { 0.0 } else { x };
+        let need = if x.abs() > CEILING {
+            CEILING / x.abs()
+        } else {
+            1.0
+        };
+        let i = self.count;
+        self.count += 1;
+        while self.needed.back().is_some_and(|(_, g)| *g >= need) {
+            self.needed.pop_back();
+        }
+        self.needed.push_back((i, need));
+        let window_start = (i + 1).saturating_sub(self.length as u64);
+        while self.needed.front().is_some_and(|(j, _)| *j < window_start) {
+            self.needed.pop_front();
+        }
+        let least = self.needed.front().map_or(1.0, |(_, g)| *g);
+        let risen = self.last + (1.0 - self.last) * self.release;
+        // Back at 1 exactly once within 0.01 dB of it (about 0.3 s after a gain of one half):
+        // a lone sound then passes bit-exact.
+        let risen = if risen > 0.999 { 1.0 } else { risen };
+        let envelope = least.min(risen);
+        self.last = envelope;
+        self.envelope.push_back(envelope);
+        self.sum += f64::from(envelope);
+        if self.envelope.len() > self.length {
+            if let Some(old) = self.envelope.pop_front() {
+                self.sum -= f64::from(old);
+            }
+        }
+        self.delay.push_back(x);
+        if self.delay.len() < self.length {
+            return 0.0;
+        }
+        let out = self.delay.pop_front().unwrap_or(0.0);
+        let all_one = self.envelope.iter().all(|g| *g >= 1.0);
+        if all_one {
+            // The running sum drifts; a window of ones is exactly one.
+            self.sum = self.envelope.len() as f64;
+            return out;
+        }
+        self.acted += 1;
+        let gain = (self.sum / self.envelope.len() as f64) as f32;
+        (out * gain).clamp(-CEILING, CEILING)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sine(freq: f32, amplitude: f32, n: usize) -> Vec<f32> {
+        (0..n)
+            .map(|i| amplitude * (2.0 * std::f32::consts::PI * freq * i as f32 / 48_000.0).sin())
+            .collect()
+    }
+
+    fn run(limiter: &mut Limiter, input: &[f32]) -> Vec<f32> {
+        let mut out: Vec<f32> = input.iter().map(|x| limiter.process(*x)).collect();
+        // Flush the lookahead.
+        out.extend((0..limiter.delay()).map(|_| limiter.process(0.0)));
+        out
+    }
+
+    #[test]
+    fn a_lone_sound_below_the_ceiling_passes_bit_exact_only_delayed() {
+        let mut limiter = Limiter::new(48_000);
+        let input = sine(440.0, 0.8, 4800);
+        let out = run(&mut limiter, &input);
+        let d = limiter.delay();
+        assert_eq!(d, 23);
+        assert!(out[..d].iter().all(|s| *s == 0.0));
+        assert_eq!(&out[d..], &input[..]);
+        assert_eq!(limiter.acted(), 0);
+        assert!(limiter.is_quiet());
+    }
+
+    #[test]
+    fn an_overlap_twice_the_ceiling_never_passes_it_and_the_gain_comes_back_to_one() {
+        let mut limiter = Limiter::new(48_000);
+        // Two sounds at 0.89 each, in phase: 1.78 for 100 ms, then one alone for 600 ms.
+        let mut input: Vec<f32> = sine(300.0, 1.78, 4800);
+        input.extend(sine(300.0, 0.5, 28_800));
+        let out = run(&mut limiter, &input);
+        let loudest = out.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+        assert!(loudest <= CEILING, "peak {loudest}");
+        assert!(loudest > 0.85, "lowered just enough: {loudest}");
+        assert!(limiter.acted() > 0);
+        // The lone sound's end passes untouched once the gain came back (release 50 ms).
+        let d = limiter.delay();
+        let tail = out.len() - 4800;
+        assert!(
+            out[tail..] == input[tail - d..],
+            "the gain is back at exactly 1"
+        );
+    }
+
+    #[test]
+    fn the_gain_ramps_down_before_a_sudden_peak_rather_than_jumping() {
+        let mut limiter = Limiter::new(48_000);
+        let mut input = vec![0.5f32; 2000];
+        input.extend(vec![1.6f32; 200]);
+        input.extend(vec![0.5f32; 2000]);
+        let out = run(&mut limiter, &input);
+        let d = limiter.delay();
+        // The samples just before the peak are already lowered: a ramp, not a step.
+        let before: Vec<f32> = out[d + 2000 - 10..d + 2000].to_vec();
+        assert!(before.windows(2).all(|w| w[1] <= w[0]), "{before:?}");
+        assert!(before[9] < 0.5 && before[0] > before[9]);
+        assert!(out.iter().all(|s| s.abs() <= CEILING));
+    }
+
+    #[test]
+    fn nan_is_silence_and_a_reset_forgets_the_lookahead() {
+        let mut limiter = Limiter::new(48_000);
+        for _ in 0..10 {
+            limiter.process(0.7);
+        }
+        limiter.reset();
+        assert!(limiter.is_quiet());
+        let out: Vec<f32> = (0..30).map(|_| limiter.process(f32::NAN)).collect();
+        assert!(out.iter().all(|s| *s == 0.0));
+    }
+}

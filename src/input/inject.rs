@@ -49,6 +49,29 @@ pub fn device_of(word: &str) -> Result<DeviceId, crate::input::bindings::DeviceE
     }
 }
 
+/// A `DEVICE BUTTON` line read: the device, and the button (the line's last word).
+pub fn device_button(line: &str) -> Result<(DeviceId, &str), String> {
+    let Some((device, button)) = line.rsplit_once(char::is_whitespace) else {
+        return Err(format!(
+            "`{line}`: expected DEVICE BUTTON, e.g. `terminal w` or `uuid:0300…  South`"
+        ));
+    };
+    let device = device_of(device.trim()).map_err(|e| e.to_string())?;
+    Ok((device, button))
+}
+
+/// An injected change of `button` on `device` at `at` (no kernel stamp, no repeat).
+pub fn injected(device: &DeviceId, button: &str, at: Instant, pressed: bool) -> RawInput {
+    RawInput {
+        at,
+        device: device.clone(),
+        button: button.to_string(),
+        pressed,
+        repeat: false,
+        lag: None,
+    }
+}
+
 /// Reads an events file into source events, the first press at `start`.
 pub fn parse_events(
     text: &str,
@@ -67,24 +90,10 @@ pub fn parse_events(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let Some((device, button)) = line.rsplit_once(char::is_whitespace) else {
-            return Err(fail(format!(
-                "`{line}`: expected DEVICE BUTTON, e.g. `terminal w` or `uuid:0300…  South`"
-            )));
-        };
-        let device = device_of(device.trim()).map_err(|e| fail(e.to_string()))?;
+        let (device, button) = device_button(line).map_err(fail)?;
         let at = start + Duration::from_secs(n);
         n += 1;
-        let raw = |at, pressed| {
-            SourceEvent::Button(RawInput {
-                at,
-                device: device.clone(),
-                button: button.to_string(),
-                pressed,
-                repeat: false,
-                lag: None,
-            })
-        };
+        let raw = |at, pressed| SourceEvent::Button(injected(&device, button, at, pressed));
         events.push(raw(at, true));
         events.push(raw(at + Duration::from_millis(100), false));
     }

@@ -16,7 +16,7 @@
 //! before, MS milliseconds after its previous press (the release before it comes halfway);
 //! `none` is a step in which nothing is pressed. Blank lines and `#` comments are skipped.
 
-use crate::input::inject::{device_of, InjectError};
+use crate::input::inject::{device_button, injected, InjectError};
 use crate::input::RawInput;
 use std::time::{Duration, Instant};
 
@@ -56,20 +56,8 @@ pub fn parse(text: &str, origin: &str, start: Instant) -> Result<Vec<Vec<RawInpu
             }
             None => (None, line),
         };
-        let Some((device, button)) = rest.rsplit_once(char::is_whitespace) else {
-            return Err(fail(format!(
-                "`{line}`: expected DEVICE BUTTON, `+MS DEVICE BUTTON` or `none`"
-            )));
-        };
-        let device = device_of(device.trim()).map_err(|e| fail(e.to_string()))?;
-        let raw = |at, pressed| RawInput {
-            at,
-            device: device.clone(),
-            button: button.to_string(),
-            pressed,
-            repeat: false,
-            lag: None,
-        };
+        let (device, button) = device_button(rest).map_err(fail)?;
+        let raw = |at, pressed| injected(&device, button, at, pressed);
         let at = match after {
             None => {
                 steps.push(Vec::new());

@@ -13,6 +13,7 @@ pub mod headroom;
 mod mixer;
 mod out;
 mod pulse;
+mod rewind;
 mod speech;
 mod synth;
 mod types;

@@ -262,6 +262,37 @@ fn click_beside_the_others_phrase_leaves_both_whole(audio: &AudioOut, recorder: 
     );
 }
 
+/// White asks for his time again while his readout plays, and Black's phrase plays on the
+/// other channel of the same stream. The stream throws away what its server has queued (the
+/// old readout's samples and Black's beside them, 30-60 ms) and the mixer renders again from
+/// where the server stopped, so Black's phrase is heard whole: none of it lost with the
+/// queue, none of it played twice. (A silence of a few frames may show where the server ran
+/// dry until the new samples came: it rewinds its sink over it, but a monitor keeps what it
+/// recorded before the rewind.)
+fn readout_cutting_a_readout_leaves_the_others_phrase_whole(audio: &AudioOut, recorder: &Recorder) {
+    let phrase = tone(300.0, 0.3, 1.0);
+    for round in 0..3 {
+        recorder.take();
+        audio.speak(Listener::Black, phrase.clone(), Priority::Readout);
+        audio.speak(Listener::White, tone(200.0, 0.3, 1.0), Priority::Readout);
+        assert!(wait_until(Duration::from_secs(2), || audio.is_playing(Listener::White)));
+        std::thread::sleep(Duration::from_millis(300 + 70 * round));
+        audio.speak(Listener::White, tone(250.0, 0.3, 0.2), Priority::Readout);
+        settle(audio, Listener::Black);
+        let (left, right) = channels(&recorder.take());
+        assert!(onset(&left, SOUND).is_some(), "round {round}: White heard");
+        let start = onset(&right, SOUND).expect("Black's phrase heard");
+        let end = offset(&right, SOUND).unwrap_or(start);
+        let (heard, silences) = frames_heard(&right, start, end);
+        let silent: usize = silences.iter().map(|(_, len)| len).sum();
+        assert!(
+            heard.abs_diff(phrase.samples.len()) < 64 && silent < RATE as usize / 200,
+            "round {round}: Black's phrase beside White's cut: {heard} of {} frames, silences {silences:?}",
+            phrase.samples.len()
+        );
+    }
+}
+
 /// The sink input the server lists with `media.name` `name`, by its number.
 fn sink_input_named(name: &str) -> Option<String> {
     let listing = std::process::Command::new("pactl")
@@ -498,6 +529,7 @@ fn pulse_realtime_output() {
     flag_preempts_readout(&audio, &recorder);
     click_not_delayed_by_speech(&audio, &recorder);
     click_beside_the_others_phrase_leaves_both_whole(&audio, &recorder);
+    readout_cutting_a_readout_leaves_the_others_phrase_whole(&audio, &recorder);
     readout_whole_through_the_cue_streams_transitions(&server, &audio, &recorder);
     click_head_not_cut_at_stream_start(&audio, &recorder);
     audio.shutdown();

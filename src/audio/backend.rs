@@ -27,6 +27,9 @@ pub struct StreamFormat {
 /// wait stop asking until [`OutputStream::resume`].
 pub type RenderFn = Box<dyn FnMut(&mut [f32], StreamFormat) -> bool + Send + 'static>;
 
+/// Takes the mixer back by the given frames (see [`OutputStream::drop_queued`]).
+pub type GoBack = Box<dyn FnOnce(usize) + Send + 'static>;
+
 /// What to open.
 #[derive(Clone, Debug)]
 pub struct StreamRequest {
@@ -51,6 +54,13 @@ pub trait OutputStream: Send {
     /// A sound was queued: a stream that stopped asking for samples while there was nothing
     /// to play (see [`RenderFn`]) asks again now. Streams that never stop need nothing.
     fn resume(&self) {}
+    /// Speech was cut: throws away what the stream has queued at its server and not yet
+    /// played, and, before it renders again, calls `go_back` with how many frames that was,
+    /// so the mixer renders them again from the cut. Streams without a server's queue to
+    /// throw away (ALSA) do nothing.
+    fn drop_queued(&self, go_back: GoBack) {
+        drop(go_back);
+    }
 }
 
 /// Opens output streams (called from a helper thread, hence `Sync`).

@@ -188,6 +188,18 @@ impl DeviceOutput {
         }
     }
 
+    /// Speech was cut on this output: its stream throws away what the server has queued and
+    /// not played (the cut speech, up to 60 ms on PulseAudio), and the mixer goes back to
+    /// where the server stopped, so the cut and what follows it play from there.
+    pub(crate) fn drop_queued(&self) {
+        if let Some(stream) = &self.stream {
+            let mixer = self.mixer.clone();
+            stream.drop_queued(Box::new(move |frames| {
+                lock(&mixer).go_back(frames);
+            }));
+        }
+    }
+
     /// True while the mixer has sound queued or playing.
     pub(crate) fn has_sound(&self) -> bool {
         !self.mixer().is_idle()

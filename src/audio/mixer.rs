@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::audio::headroom;
+use crate::audio::rewind::History;
 use crate::audio::types::{Pcm, Priority};
 use crate::audio::voice::{EarGains, Ears, ListenerVoice};
 use crate::hearing::Listener;
@@ -28,7 +29,7 @@ const CUT_FADE_MS: u32 = 5;
 /// A volume change while sound plays glides over this long, so it makes no click.
 const GAIN_RAMP_MS: u32 = 5;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Slot {
     listener: Listener,
     /// Index of the listener in [`EarGains`].
@@ -54,6 +55,18 @@ impl Slot {
     }
 }
 
+/// A change to what the mixer plays, kept in its [`History`] to be made again after going
+/// back.
+#[derive(Clone, Debug)]
+enum Change {
+    Speak(Listener, Pcm, Priority, Play),
+    Cue(Listener, Pcm, Play),
+    Gain(Listener, f32),
+}
+
+/// What a render starts from: the rate, the channels and every listener's state.
+type Start = (u32, usize, Vec<Slot>);
+
 /// The state one device's audio callback renders from.
 #[derive(Debug)]
 pub(crate) struct DeviceMixer {
@@ -64,6 +77,9 @@ pub(crate) struct DeviceMixer {
     bus: Vec<f32>,
     /// Samples the guard has acted on, on this device, since the start.
     guarded: Arc<AtomicU64>,
+    /// The recent renders, to go back over what the server has not played (see
+    /// [`DeviceMixer::go_back`]).
+    history: History<Start, Change>,
 }
 
 impl DeviceMixer {
@@ -93,6 +109,7 @@ impl DeviceMixer {
             slots,
             bus,
             guarded: Arc::new(AtomicU64::new(0)),
+            history: History::default(),
         }
     }
 
@@ -109,24 +126,24 @@ impl DeviceMixer {
     }
 
     /// Queues speech for `listener` (ignored if not routed here), played as `play` says.
-    pub(crate) fn speak(&mut self, listener: Listener, pcm: Pcm, priority: Priority, play: Play) {
-        let fade = self.rate * CUT_FADE_MS / 1_000;
-        let (gain, ears) = match play {
-            Play::Muted => (0.0, Ears::of(listener)),
-            Play::For(ears) => (self.speech_gain, ears.with(listener)),
-        };
-        if let Some(voice) = self.voice(listener) {
-            voice.speak(pcm, priority, gain, fade, ears);
-        }
+    /// Returns true when it cuts speech that was playing (see [`DeviceMixer::go_back`]).
+    pub(crate) fn speak(
+        &mut self,
+        listener: Listener,
+        pcm: Pcm,
+        priority: Priority,
+        play: Play,
+    ) -> bool {
+        let change = Change::Speak(listener, pcm, priority, play);
+        self.history.changed(&change);
+        self.make(change)
     }
 
     /// Mixes a cue on top for `listener` (ignored if not routed here, or muted).
     pub(crate) fn cue(&mut self, listener: Listener, pcm: Pcm, play: Play) {
-        if let Play::For(ears) = play {
-            if let Some(voice) = self.voice(listener) {
-                voice.overlay(pcm, 1.0, ears.with(listener));
-            }
-        }
+        let change = Change::Cue(listener, pcm, play);
+        self.history.changed(&change);
+        self.make(change);
     }
 
     /// Sets `listener`'s volume to the linear `gain` (ignored if not routed here). It applies
@@ -134,16 +151,68 @@ impl DeviceMixer {
     /// including the rest of an utterance already playing: while something plays the change
     /// glides over 5 ms (no click); when the listener is idle it takes effect at once.
     pub(crate) fn set_gain(&mut self, listener: Listener, gain: f32) {
-        let ramp = self.rate * GAIN_RAMP_MS / 1_000;
-        if let Some(slot) = self.slots.iter_mut().find(|s| s.listener == listener) {
-            slot.target = gain;
-            if slot.voice.is_idle() || ramp == 0 {
-                slot.gain = gain;
-                slot.ramp_left = 0;
-            } else {
-                slot.ramp_left = ramp;
+        let change = Change::Gain(listener, gain);
+        self.history.changed(&change);
+        self.make(change);
+    }
+
+    /// Makes `change`; true when it cut speech that was playing.
+    fn make(&mut self, change: Change) -> bool {
+        match change {
+            Change::Speak(listener, pcm, priority, play) => {
+                let fade = self.rate * CUT_FADE_MS / 1_000;
+                let (gain, ears) = match play {
+                    Play::Muted => (0.0, Ears::of(listener)),
+                    Play::For(ears) => (self.speech_gain, ears.with(listener)),
+                };
+                self.voice(listener)
+                    .is_some_and(|voice| voice.speak(pcm, priority, gain, fade, ears))
+            }
+            Change::Cue(listener, pcm, play) => {
+                if let Play::For(ears) = play {
+                    if let Some(voice) = self.voice(listener) {
+                        voice.overlay(pcm, 1.0, ears.with(listener));
+                    }
+                }
+                false
+            }
+            Change::Gain(listener, gain) => {
+                let ramp = self.rate * GAIN_RAMP_MS / 1_000;
+                if let Some(slot) = self.slots.iter_mut().find(|s| s.listener == listener) {
+                    slot.target = gain;
+                    if slot.voice.is_idle() || ramp == 0 {
+                        slot.gain = gain;
+                        slot.ramp_left = 0;
+                    } else {
+                        slot.ramp_left = ramp;
+                    }
+                }
+                false
             }
         }
+    }
+
+    /// Goes back `frames` over what was rendered (the server threw them away unplayed), as
+    /// far as the history reaches: the state there is restored and the changes made since
+    /// are made again there, so a cut and the speech after it start at that point and every
+    /// other sound goes on from it as it was rendered. Returns the frames gone back.
+    pub(crate) fn go_back(&mut self, frames: usize) -> usize {
+        if frames == 0 {
+            return 0;
+        }
+        let Some(back) = self.history.back(frames) else {
+            return 0;
+        };
+        let (rate, channels, slots) = back.start;
+        self.slots = slots;
+        // Rendered again only to reach the point: the server has these frames, and the
+        // guard has counted them.
+        let mut again = vec![0.0; back.render_again * channels];
+        self.mix(&mut again, channels, rate, false);
+        for change in back.changes {
+            self.make(change);
+        }
+        back.frames
     }
 
     /// True when no listener on this device has anything to play.
@@ -159,10 +228,22 @@ impl DeviceMixer {
     /// Forgets everything queued or playing.
     pub(crate) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| s.voice.clear());
+        self.history.clear();
     }
 
-    /// Fills interleaved `out` (`channels` per frame) at `rate` Hz; silence where idle.
+    /// Fills interleaved `out` (`channels` per frame) at `rate` Hz; silence where idle. What
+    /// is not silence is kept in the history (see [`DeviceMixer::go_back`]).
     pub(crate) fn render(&mut self, out: &mut [f32], channels: usize, rate: u32) {
+        if channels > 0 && !self.is_idle() {
+            let start = (rate, channels, self.slots.clone());
+            self.history.rendered(start, out.len() / channels);
+        }
+        self.mix(out, channels, rate, true);
+    }
+
+    /// Renders as [`DeviceMixer::render`] says, without keeping it in the history; counts
+    /// what the guard did if `count`.
+    fn mix(&mut self, out: &mut [f32], channels: usize, rate: u32, count: bool) {
         self.rate = rate;
         out.iter_mut().for_each(|s| *s = 0.0);
         for slot in &mut self.slots {
@@ -200,7 +281,7 @@ impl DeviceMixer {
                 guarded += u64::from(acted);
             }
         }
-        if guarded > 0 {
+        if guarded > 0 && count {
             self.guarded.fetch_add(guarded, Ordering::Relaxed);
         }
     }
@@ -382,5 +463,67 @@ mod tests {
         let mut out = vec![0.0; 2];
         mixer.render(&mut out, 2, 1_000);
         assert_eq!(out, vec![0.25, 0.125]);
+    }
+
+    /// Renders `frames` frames of two channels.
+    fn frames(mixer: &mut DeviceMixer, frames: usize) -> Vec<f32> {
+        let mut out = vec![0.0; frames * 2];
+        mixer.render(&mut out, 2, 1_000);
+        out
+    }
+
+    /// The fault (issue 37, item 6): a readout that cut another reached the ear only after
+    /// the old one's samples already queued at the server (40 ms at p50), as the cut and the
+    /// new readout were rendered after them. The stream now throws that queue away and the
+    /// mixer goes back to where the server stopped: White's cut (its 5 ms fade) and his new
+    /// readout start there, while Black, on the other channel of the same stream, goes on
+    /// from the same sample exactly as he was rendered.
+    #[test]
+    fn a_readout_cutting_a_readout_goes_back_over_the_queue_for_the_cut_listener_only() {
+        let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let ramp = |from: f32| {
+            Pcm::new(
+                1_000,
+                (0..100).map(|i| from + i as f32 * 1e-3).collect::<Vec<_>>(),
+            )
+        };
+        mixer.speak(Listener::White, ramp(0.1), Priority::Readout, AUDIBLE);
+        mixer.speak(Listener::Black, ramp(0.5), Priority::Readout, AUDIBLE);
+        // Three requests of the server, 30 frames sent; then White asks for his time again.
+        let mut sent = Vec::new();
+        for _ in 0..3 {
+            sent.extend(frames(&mut mixer, 10));
+        }
+        let cut = mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![0.3; 10]),
+            Priority::Readout,
+            AUDIBLE,
+        );
+        assert!(cut, "the new readout cuts the one playing");
+        // The server had played 12 frames: it threw away 18.
+        assert_eq!(mixer.go_back(18), 18);
+        let again = frames(&mut mixer, 20);
+        for i in 0..20 {
+            let (white, black) = (again[2 * i], again[2 * i + 1]);
+            let at = 12 + i;
+            let black_sent = 0.5 + at as f32 * 1e-3;
+            assert!(
+                (black - black_sent).abs() < 1e-6,
+                "Black at {at}: {black} vs {black_sent}"
+            );
+            let white_wanted = match i {
+                0..5 => (0.1 + at as f32 * 1e-3) * (5 - i) as f32 / 5.0,
+                5..15 => 0.3,
+                _ => 0.0,
+            };
+            assert!(
+                (white - white_wanted).abs() < 1e-6,
+                "White {i} frames after the point: {white} vs {white_wanted}"
+            );
+        }
+        // Black's sound before the point is what was sent.
+        assert_eq!(sent[2 * 11 + 1], 0.5 + 11.0 * 1e-3);
     }
 }

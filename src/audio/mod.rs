@@ -16,6 +16,7 @@ pub mod loopback;
 mod mixer;
 mod out;
 mod pulse;
+mod rewind;
 mod speech;
 mod synth;
 mod types;

@@ -264,9 +264,13 @@ impl AudioThread {
             };
             match rx.recv_timeout(wait) {
                 Ok(AudioCommand::Speak(audience, pcm, priority)) => {
+                    let mut cut = Vec::new();
                     self.for_listeners(&audience, Sound::Speech, |m, l, play| {
-                        m.speak(l, pcm.clone(), priority, play)
+                        if m.speak(l, pcm.clone(), priority, play) {
+                            cut.push(l);
+                        }
                     });
+                    self.drop_queued(&cut);
                     self.wake(&audience, Sound::Speech);
                 }
                 Ok(AudioCommand::Cue(audience, cue)) => {
@@ -353,6 +357,25 @@ impl AudioThread {
                 .get(index)
                 .and_then(Option::as_ref)
                 .is_some_and(DeviceOutput::is_available)
+    }
+
+    /// The speech of `cut` listeners was cut: their devices' first streams throw away what
+    /// their servers have queued, so the cut and the speech after it are heard at once
+    /// rather than after the cut speech's queued samples.
+    fn drop_queued(&self, cut: &[Listener]) {
+        let mut done: Vec<usize> = Vec::new();
+        for listener in cut {
+            let Some(&(index, _)) = self.routes.get(listener) else {
+                continue;
+            };
+            if done.contains(&index) {
+                continue;
+            }
+            done.push(index);
+            if let Some(output) = self.outputs.get(index) {
+                output.drop_queued();
+            }
+        }
     }
 
     /// Resumes (or reopens) the resting streams that `sound` for `to` was just queued on

@@ -18,6 +18,11 @@
 //! the main thread answered later than that whenever the cue stream beside it opened, woke,
 //! ran dry or closed: the readout fell silent for 1–11 ms at a period's boundary
 //! (`docs/perf/2026-12-02-cd11bde-readout-gap-beside-click.md`).
+//!
+//! When speech cuts speech, [`OutputStream::drop_queued`] throws that queue away
+//! (`pa_stream_flush`) so the cut is heard at once rather than after up to 60 ms of the old
+//! speech, and the mixer goes back to where the server stopped and renders again from there:
+//! every other listener's sound on the stream goes on from the same sample.
 
 use std::ffi::{CStr, CString};
 use std::future::Future;
@@ -34,11 +39,31 @@ use pulseaudio::protocol::{
 };
 use pulseaudio::{Client, ClientError, PlaybackSource, PlaybackStream};
 
-use crate::audio::backend::{log_open, OutputStream, RenderFn, StreamFormat, StreamRequest};
+use crate::audio::backend::{
+    log_open, GoBack, OutputStream, RenderFn, StreamFormat, StreamRequest,
+};
 use crate::audio::error::AudioError;
 
 /// Longest wait for the server to answer while opening a stream.
 const OPEN_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Longest wait for the server to throw away a stream's queue and say where it stopped
+/// (two requests sent together, answered in well under a millisecond on an idle machine).
+/// Past it, the stream renders on from where the mixer was.
+const DROP_TIMEOUT: Duration = Duration::from_millis(30);
+
+/// The server's answers to a flush and to the timing request sent with it.
+type Answers = (
+    Result<(), ClientError>,
+    Result<protocol::PlaybackLatency, ClientError>,
+);
+
+/// A flush under way: the answers awaited, and what to do with them.
+struct Dropping {
+    answers: Pin<Box<dyn Future<Output = Answers> + Send>>,
+    go_back: GoBack,
+    since: Instant,
+}
 
 /// Bytes per sample: the stream is 32-bit float.
 const SAMPLE_BYTES: usize = 4;
@@ -160,7 +185,10 @@ pub(crate) fn open(
         props: stream_props(role),
         ..Default::default()
     };
-    let feed = Arc::new(Feed::default());
+    let feed = Arc::new(Feed {
+        frame_bytes: frame_bytes as u64,
+        ..Feed::default()
+    });
     let source = Source {
         render,
         format,
@@ -236,6 +264,19 @@ struct Feed {
     lost: AtomicBool,
     /// Closed by us (the watch thread then reports nothing).
     closed: AtomicBool,
+    /// Held by [`OutputStream::drop_queued`] from before the flush is sent: the feed renders
+    /// nothing until the mixer has gone back to where the server stopped.
+    held: AtomicBool,
+    /// The flush under way, resolved by the feed itself (on the client's thread, which the
+    /// answers reach first), so the new samples follow the answer without another thread's
+    /// wake-up: the server's own buffer beyond its queue is short (0.5 ms on a null sink).
+    dropping: Mutex<Option<Dropping>>,
+    /// Bytes sent to the server, less those it threw away: the server's write index.
+    sent: AtomicU64,
+    /// A flush went unanswered: `sent` may not be the server's index until the next answer.
+    miscounted: AtomicBool,
+    /// Bytes per frame of the stream.
+    frame_bytes: u64,
 }
 
 impl Feed {
@@ -247,6 +288,50 @@ impl Feed {
             return self.callbacks.fetch_add(1, Ordering::Relaxed) + 1;
         }
         self.callbacks.load(Ordering::Relaxed)
+    }
+
+    /// Resolves a flush under way, from the feed: false while its answers are awaited (the
+    /// feed renders nothing then). Once they are in, the mixer goes back by what the server
+    /// threw away, and the feed renders from there.
+    fn take_back(&self, cx: &mut Context<'_>) -> bool {
+        let mut dropping = self.dropping.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(under_way) = dropping.as_mut() else {
+            // Held, the flush not yet handed over.
+            return false;
+        };
+        let answers = match under_way.answers.as_mut().poll(cx) {
+            Poll::Ready(answers) => Some(answers),
+            Poll::Pending if under_way.since.elapsed() < DROP_TIMEOUT => return false,
+            Poll::Pending => None,
+        };
+        let Some(under_way) = dropping.take() else {
+            return false;
+        };
+        drop(dropping);
+        self.held.store(false, Ordering::SeqCst);
+        match answers {
+            Some((Ok(()), Ok(timing))) => {
+                let sent = self.sent.load(Ordering::SeqCst);
+                let kept = u64::try_from(timing.write_offset).unwrap_or(0);
+                self.sent.store(kept, Ordering::SeqCst);
+                if self.miscounted.swap(false, Ordering::SeqCst) || kept > sent {
+                    // What the server threw away is not known: the mixer renders on.
+                    tracing::debug!(sent, kept, "a flush with the stream's count unknown");
+                } else {
+                    let frames = (sent - kept) / self.frame_bytes.max(1);
+                    (under_way.go_back)(usize::try_from(frames).unwrap_or(0));
+                }
+            }
+            Some((flushed, timing)) => {
+                self.miscounted.store(true, Ordering::SeqCst);
+                tracing::debug!(?flushed, ?timing, "the queue was not thrown away");
+            }
+            None => {
+                self.miscounted.store(true, Ordering::SeqCst);
+                tracing::debug!("the server did not answer the flush in time");
+            }
+        }
+        true
     }
 
     /// Wakes a waiting feed: its stream has a request of the server pending, so the
@@ -292,6 +377,9 @@ impl PlaybackSource for Source {
             .waker
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(cx.waker().clone());
+        if this.feed.held.load(Ordering::SeqCst) && !this.feed.take_back(cx) {
+            return Poll::Pending;
+        }
         this.scratch.clear();
         this.scratch.resize(frames * channels, 0.0);
         if !(this.render)(&mut this.scratch, this.format) {
@@ -303,7 +391,9 @@ impl PlaybackSource for Source {
         for (bytes, sample) in buf.chunks_exact_mut(SAMPLE_BYTES).zip(&this.scratch) {
             bytes.copy_from_slice(&sample.to_le_bytes());
         }
-        Poll::Ready(frames * frame_bytes)
+        let sent = frames * frame_bytes;
+        this.feed.sent.fetch_add(sent as u64, Ordering::SeqCst);
+        Poll::Ready(sent)
     }
 }
 
@@ -327,6 +417,32 @@ impl OutputStream for PulseStream {
     }
     fn resume(&self) {
         self.feed.wake();
+    }
+    /// Holds the feed, asks the server to throw away the stream's queue (`pa_stream_flush`)
+    /// and, in the same breath, where its write index is then: what we sent past it was
+    /// thrown away. The feed waits for the answers; the mixer goes back that far and the
+    /// feed renders at once (see [`Feed::take_back`]). The flush leaves the server's read
+    /// index where it was, so what it plays next follows what it played: for every other
+    /// listener, the same sound from the same sample.
+    fn drop_queued(&self, go_back: GoBack) {
+        let feed = &self.feed;
+        feed.held.store(true, Ordering::SeqCst);
+        let stream = self.stream.clone();
+        let mut answers: Pin<Box<dyn Future<Output = Answers> + Send>> =
+            Box::pin(async move { futures::join!(stream.flush(), stream.timing_info()) });
+        // The first poll sends both requests (never under the feed's lock: sending takes
+        // the client's, which its thread holds while it asks the feed).
+        let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+        let early = answers.as_mut().poll(&mut Context::from_waker(&waker));
+        *feed.dropping.lock().unwrap_or_else(PoisonError::into_inner) = Some(Dropping {
+            answers: match early {
+                Poll::Ready(done) => Box::pin(std::future::ready(done)),
+                Poll::Pending => answers,
+            },
+            go_back,
+            since: Instant::now(),
+        });
+        feed.wake();
     }
 }
 
@@ -381,7 +497,11 @@ mod tests {
 
     /// A source whose mixer plays while `playing` is set, writing 0.5 in every sample.
     fn source(playing: Arc<AtomicBool>) -> (Source, Arc<Feed>) {
-        let feed = Arc::new(Feed::default());
+        // Stereo f32: 8 bytes a frame.
+        let feed = Arc::new(Feed {
+            frame_bytes: 8,
+            ..Feed::default()
+        });
         let render: RenderFn = Box::new(move |out: &mut [f32], _| {
             let on = playing.load(Ordering::SeqCst);
             out.fill(if on { 0.5 } else { 0.0 });
@@ -462,6 +582,66 @@ mod tests {
             Poll::Ready(buf.len())
         );
         assert!(feed.progress() > woken_at);
+    }
+
+    /// A cut (issue 37, item 6): the feed renders nothing until the server has answered the
+    /// flush, then makes the mixer go back by what the server threw away (what was sent past
+    /// its write index), and renders at once.
+    #[test]
+    fn a_cut_renders_only_after_going_back_by_what_the_server_threw_away() {
+        let (mut source, feed) = source(Arc::new(AtomicBool::new(true)));
+        let waker = Waker::from(Arc::new(Count(AtomicUsize::new(0))));
+        let mut cx = Context::from_waker(&waker);
+        let mut buf = vec![0u8; 100 * 8];
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut buf),
+            Poll::Ready(800)
+        );
+        let went_back = Arc::new(AtomicUsize::new(usize::MAX));
+        let answer: Arc<Mutex<Option<Answers>>> = Arc::new(Mutex::new(None));
+        let (seen, asked) = (went_back.clone(), answer.clone());
+        feed.held.store(true, Ordering::SeqCst);
+        *feed.dropping.lock().unwrap_or_else(PoisonError::into_inner) = Some(Dropping {
+            answers: Box::pin(std::future::poll_fn(move |_| {
+                match asked.lock().unwrap_or_else(PoisonError::into_inner).take() {
+                    Some(answers) => Poll::Ready(answers),
+                    None => Poll::Pending,
+                }
+            })),
+            go_back: Box::new(move |frames| seen.store(frames, Ordering::SeqCst)),
+            since: Instant::now(),
+        });
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut buf),
+            Poll::Pending,
+            "nothing rendered before the server's answer"
+        );
+        assert_eq!(went_back.load(Ordering::SeqCst), usize::MAX);
+        let now = std::time::SystemTime::now();
+        let timing = protocol::PlaybackLatency {
+            sink_usec: 500,
+            source_usec: 0,
+            playing: true,
+            local_time: now,
+            remote_time: now,
+            // The server had played (taken) 30 of the 100 frames sent.
+            write_offset: 30 * 8,
+            read_offset: 30 * 8,
+            underrun_for: 0,
+            playing_for: 0,
+        };
+        *answer.lock().unwrap_or_else(PoisonError::into_inner) = Some((Ok(()), Ok(timing)));
+        assert_eq!(
+            Pin::new(&mut source).poll_read(&mut cx, &mut buf),
+            Poll::Ready(800)
+        );
+        assert_eq!(
+            went_back.load(Ordering::SeqCst),
+            70,
+            "the 70 frames thrown away"
+        );
+        assert_eq!(feed.sent.load(Ordering::SeqCst), 30 * 8 + 800);
+        assert!(!feed.held.load(Ordering::SeqCst));
     }
 
     #[test]

@@ -52,7 +52,7 @@ impl Ears {
 }
 
 /// A PCM being played, resampled on the fly by linear interpolation.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Clip {
     pcm: Pcm,
     priority: Priority,
@@ -112,7 +112,7 @@ impl Clip {
 }
 
 /// Speech state of one listener.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ListenerVoice {
     current: Option<Clip>,
     queue: VecDeque<Clip>,
@@ -122,7 +122,7 @@ pub(crate) struct ListenerVoice {
 impl ListenerVoice {
     /// Adds speech under the queue policy described on [`Priority`].
     /// `fade_frames` is the fade-out used when something in progress is cut; the clip plays at
-    /// `gain` times the loudest volume of `ears`.
+    /// `gain` times the loudest volume of `ears`. Returns true when it cuts the clip playing.
     pub(crate) fn speak(
         &mut self,
         pcm: Pcm,
@@ -130,14 +130,15 @@ impl ListenerVoice {
         gain: f32,
         fade_frames: u32,
         ears: Ears,
-    ) {
+    ) -> bool {
         if pcm.samples.is_empty() || pcm.rate == 0 {
-            return;
+            return false;
         }
         if priority == Priority::Cue {
             self.overlay(pcm, gain, ears);
-            return;
+            return false;
         }
+        let mut cut = false;
         if priority == Priority::Readout {
             self.queue.retain(|c| c.priority != Priority::Readout);
         }
@@ -145,6 +146,7 @@ impl ListenerVoice {
             let stale_readout = current.priority == Priority::Readout;
             if (stale_readout || current.priority < priority) && !current.is_cut() {
                 current.cut(fade_frames);
+                cut = true;
             }
         }
         let at = self
@@ -153,6 +155,7 @@ impl ListenerVoice {
             .position(|c| c.priority < priority)
             .unwrap_or(self.queue.len());
         self.queue.insert(at, Clip::new(pcm, priority, gain, ears));
+        cut
     }
 
     /// Mixes `pcm` on top of whatever plays, starting now, at `gain` times the loudest volume

@@ -133,16 +133,19 @@ impl AudioConfig {
             .max(2)
     }
 
-    /// Fixed gain of `device`'s channel `channel` bus: room for every listener routed to it
-    /// to speak at full scale with a cue on top at once, below −1 dBFS (the rule is in
-    /// [`crate::audio::headroom`]). A channel nobody is routed to has gain 1.
+    /// Fixed gain of `device`'s channel `channel` bus: room for one utterance at full scale
+    /// with a cue on top, below −1 dBFS, however many listeners share the channel (the rule
+    /// is in [`crate::audio::headroom`]). A channel nobody is routed to has gain 1.
     pub fn bus_gain(&self, device: &str, channel: u16) -> f32 {
-        let listeners = self
+        let routed = self
             .routes
             .iter()
-            .filter(|r| r.device == device && r.channels.contains(&channel))
-            .count();
-        headroom::bus_gain(listeners, self.speech_volume, self.cue_volume)
+            .any(|r| r.device == device && r.channels.contains(&channel));
+        if routed {
+            headroom::bus_gain(self.speech_volume, self.cue_volume)
+        } else {
+            1.0
+        }
     }
 
     /// [`AudioConfig::bus_gain`] of each of `device`'s channels.

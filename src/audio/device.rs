@@ -501,7 +501,8 @@ mod tests {
             sample_rate: 1_000,
             buffer_frames: 10,
         };
-        let mixer = || DeviceMixer::new(1_000, 1.0, vec![1.0], vec![(Listener::White, vec![0])]);
+        let mixer =
+            || DeviceMixer::new(1_000, 1.0, vec![1.0], 1.0, vec![(Listener::White, vec![0])]);
         DeviceOutput::new(request, mixer(), Arc::new(Activity::default()))
     }
 

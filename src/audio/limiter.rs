@@ -1,9 +1,9 @@
 //! The mix bus's peak limiter: what keeps overlapping sounds below full scale without making a
-//! lone one quieter.
+//! lone one quieter (the rule it serves is in [`crate::audio::headroom`]).
 //!
 //! A lone announcement plays at the level configured for it on every layout (no static
 //! headroom for listeners who might speak at once); when sounds overlap on one channel and
-//! their sum would pass the ceiling (−1 dBFS), the limiter lowers the gain just enough, ramping
+//! their sum would pass the stream's ceiling, the limiter lowers the gain just enough, ramping
 //! down over its lookahead (0.5 ms) so that the loudest sample arrives already lowered, and
 //! back up with a time constant of [`RELEASE`]. Below the ceiling the gain is exactly 1 and samples pass
 //! bit-exact, only delayed by the lookahead: a lone sound never moves the gain, so nothing
@@ -16,9 +16,6 @@
 //! passes the ceiling, and the mean makes every change a ramp.
 
 use std::collections::VecDeque;
-
-/// The ceiling: −1 dBFS.
-pub const CEILING: f32 = 0.891_250_9;
 
 /// How long the gain takes to come back after the loudest sample, to 1 − 1/e of the way.
 pub const RELEASE: std::time::Duration = std::time::Duration::from_millis(50);
@@ -43,6 +40,8 @@ pub struct Limiter {
     length: usize,
     /// How far the envelope rises back per sample (a fraction of what is left).
     release: f32,
+    /// The loudest sample it lets out.
+    ceiling: f32,
     /// Samples seen.
     count: u64,
     /// Samples it lowered since the start.
@@ -50,8 +49,8 @@ pub struct Limiter {
 }
 
 impl Limiter {
-    /// A limiter for a stream at `rate` Hz.
-    pub fn new(rate: u32) -> Limiter {
+    /// A limiter for a stream at `rate` Hz that lets no sample out above `ceiling`.
+    pub fn new(rate: u32, ceiling: f32) -> Limiter {
         let length = ((rate as f32 * LOOKAHEAD_SECS).round() as usize).max(1);
         let release = 1.0 - (-1.0 / (rate as f32 * RELEASE.as_secs_f32())).exp();
         Limiter {
@@ -62,6 +61,7 @@ impl Limiter {
             last: 1.0,
             length,
             release,
+            ceiling: ceiling.clamp(1e-6, 1.0),
             count: 0,
             acted: 0,
         }
@@ -84,21 +84,19 @@ impl Limiter {
 
     /// Forgets the lookahead's samples and the gain (the stream restarts).
     pub fn reset(&mut self) {
-        let rate_len = self.length;
         self.delay.clear();
         self.needed.clear();
         self.envelope.clear();
         self.sum = 0.0;
         self.last = 1.0;
-        self.length = rate_len;
     }
 
     /// Takes `x` in and gives the sample [`Limiter::delay`] samples before it out, lowered
     /// where needed. NaN is taken as silence.
     pub fn process(&mut self, x: f32) -> f32 {
         let x = if x.is_nan() { 0.0 } else { x };
-        let need = if x.abs() > CEILING {
-            CEILING / x.abs()
+        let need = if x.abs() > self.ceiling {
+            self.ceiling / x.abs()
         } else {
             1.0
         };
@@ -139,13 +137,16 @@ impl Limiter {
         }
         self.acted += 1;
         let gain = (self.sum / self.envelope.len() as f64) as f32;
-        (out * gain).clamp(-CEILING, CEILING)
+        (out * gain).clamp(-self.ceiling, self.ceiling)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// −1 dBFS.
+    const CEILING: f32 = 0.891_250_9;
 
     fn sine(freq: f32, amplitude: f32, n: usize) -> Vec<f32> {
         (0..n)
@@ -162,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_lone_sound_below_the_ceiling_passes_bit_exact_only_delayed() {
-        let mut limiter = Limiter::new(48_000);
+        let mut limiter = Limiter::new(48_000, CEILING);
         let input = sine(440.0, 0.8, 4800);
         let out = run(&mut limiter, &input);
         let d = limiter.delay();
@@ -175,7 +176,7 @@ mod tests {
 
     #[test]
     fn an_overlap_twice_the_ceiling_never_passes_it_and_the_gain_comes_back_to_one() {
-        let mut limiter = Limiter::new(48_000);
+        let mut limiter = Limiter::new(48_000, CEILING);
         // Two sounds at 0.89 each, in phase: 1.78 for 100 ms, then one alone for 600 ms.
         let mut input: Vec<f32> = sine(300.0, 1.78, 4800);
         input.extend(sine(300.0, 0.5, 28_800));
@@ -195,7 +196,7 @@ mod tests {
 
     #[test]
     fn the_gain_ramps_down_before_a_sudden_peak_rather_than_jumping() {
-        let mut limiter = Limiter::new(48_000);
+        let mut limiter = Limiter::new(48_000, CEILING);
         let mut input = vec![0.5f32; 2000];
         input.extend(vec![1.6f32; 200]);
         input.extend(vec![0.5f32; 2000]);
@@ -210,7 +211,7 @@ mod tests {
 
     #[test]
     fn nan_is_silence_and_a_reset_forgets_the_lookahead() {
-        let mut limiter = Limiter::new(48_000);
+        let mut limiter = Limiter::new(48_000, CEILING);
         for _ in 0..10 {
             limiter.process(0.7);
         }

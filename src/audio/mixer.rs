@@ -2,12 +2,13 @@
 //! listener's sound goes to their channels only, every other channel stays silent. Each
 //! listener's own volume (see [`crate::audio::gain_for_step`]) is applied to their voice
 //! before the channels are summed; each channel's sum is then scaled by its fixed bus gain and
-//! passed through the counted guard (see [`crate::audio::headroom`]).
+//! passed through its peak limiter, which counts the samples it lowers (see
+//! [`crate::audio::headroom`] and [`crate::audio::limiter`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use crate::audio::headroom;
+use crate::audio::limiter::Limiter;
 use crate::audio::rewind::History;
 use crate::audio::types::{Pcm, Priority};
 use crate::audio::voice::{EarGains, Ears, ListenerVoice};
@@ -64,8 +65,9 @@ enum Change {
     Gain(Listener, f32),
 }
 
-/// What a render starts from: the rate, the channels and every listener's state.
-type Start = (u32, usize, Vec<Slot>);
+/// What a render starts from: the rate, the channels, every listener's state and the
+/// limiters' (their lookahead holds the last samples rendered).
+type Start = (u32, usize, Vec<Slot>, Vec<Limiter>);
 
 /// The state one device's audio callback renders from.
 #[derive(Debug)]
@@ -75,8 +77,12 @@ pub(crate) struct DeviceMixer {
     slots: Vec<Slot>,
     /// Fixed gain of each channel's bus (1 past its end).
     bus: Vec<f32>,
-    /// Samples the guard has acted on, on this device, since the start.
-    guarded: Arc<AtomicU64>,
+    /// The loudest sample the limiters let out.
+    ceiling: f32,
+    /// Each channel's limiter (made for the rate and channels of the render).
+    limiters: Vec<Limiter>,
+    /// Samples the limiters have lowered, on this device, since the start.
+    limited: Arc<AtomicU64>,
     /// The recent renders, to go back over what the server has not played (see
     /// [`DeviceMixer::go_back`]).
     history: History<Start, Change>,
@@ -84,11 +90,13 @@ pub(crate) struct DeviceMixer {
 
 impl DeviceMixer {
     /// A mixer for the given `(listener, channels)` routes, assuming output at `rate` Hz
-    /// until the first callback says otherwise; channel `c`'s sum is scaled by `bus[c]`.
+    /// until the first callback says otherwise; channel `c`'s sum is scaled by `bus[c]` and
+    /// limited to `ceiling`.
     pub(crate) fn new(
         rate: u32,
         speech_gain: f32,
         bus: Vec<f32>,
+        ceiling: f32,
         routes: Vec<(Listener, Vec<u16>)>,
     ) -> Self {
         let slots = routes
@@ -108,14 +116,21 @@ impl DeviceMixer {
             speech_gain,
             slots,
             bus,
-            guarded: Arc::new(AtomicU64::new(0)),
+            ceiling,
+            limiters: Vec::new(),
+            limited: Arc::new(AtomicU64::new(0)),
             history: History::default(),
         }
     }
 
-    /// The count of samples the guard acted on (shared, readable off the audio callback).
-    pub(crate) fn guarded(&self) -> Arc<AtomicU64> {
-        self.guarded.clone()
+    /// The count of samples the limiters lowered (shared, readable off the audio callback).
+    pub(crate) fn limited(&self) -> Arc<AtomicU64> {
+        self.limited.clone()
+    }
+
+    /// Whether the limiters hold nothing still to come out.
+    fn limiters_quiet(&self) -> bool {
+        self.limiters.iter().all(Limiter::is_quiet)
     }
 
     fn voice(&mut self, listener: Listener) -> Option<&mut ListenerVoice> {
@@ -203,10 +218,11 @@ impl DeviceMixer {
         let Some(back) = self.history.back(frames) else {
             return 0;
         };
-        let (rate, channels, slots) = back.start;
+        let (rate, channels, slots, limiters) = back.start;
         self.slots = slots;
+        self.limiters = limiters;
         // Rendered again only to reach the point: the server has these frames, and the
-        // guard has counted them.
+        // limiters have counted them.
         let mut again = vec![0.0; back.render_again * channels];
         self.mix(&mut again, channels, rate, false);
         for change in back.changes {
@@ -228,22 +244,26 @@ impl DeviceMixer {
     /// Forgets everything queued or playing.
     pub(crate) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| s.voice.clear());
+        self.limiters.iter_mut().for_each(Limiter::reset);
         self.history.clear();
     }
 
     /// Fills interleaved `out` (`channels` per frame) at `rate` Hz; silence where idle. What
     /// is not silence is kept in the history (see [`DeviceMixer::go_back`]).
     pub(crate) fn render(&mut self, out: &mut [f32], channels: usize, rate: u32) {
-        if channels > 0 && !self.is_idle() {
-            let start = (rate, channels, self.slots.clone());
+        if channels > 0 && !(self.is_idle() && self.limiters_quiet()) {
+            let start = (rate, channels, self.slots.clone(), self.limiters.clone());
             self.history.rendered(start, out.len() / channels);
         }
         self.mix(out, channels, rate, true);
     }
 
     /// Renders as [`DeviceMixer::render`] says, without keeping it in the history; counts
-    /// what the guard did if `count`.
+    /// what the limiters did if `count`.
     fn mix(&mut self, out: &mut [f32], channels: usize, rate: u32, count: bool) {
+        if self.rate != rate || self.limiters.len() != channels {
+            self.limiters = vec![Limiter::new(rate, self.ceiling); channels];
+        }
         self.rate = rate;
         out.iter_mut().for_each(|s| *s = 0.0);
         for slot in &mut self.slots {
@@ -252,11 +272,11 @@ impl DeviceMixer {
                 slot.ramp_left = 0;
             }
         }
-        if channels == 0 || self.is_idle() {
+        if channels == 0 || (self.is_idle() && self.limiters_quiet()) {
             return;
         }
         let mut gains: EarGains = [1.0; 3];
-        let mut guarded = 0;
+        let before: u64 = self.limiters.iter().map(Limiter::acted).sum();
         for frame in out.chunks_exact_mut(channels) {
             for slot in &mut self.slots {
                 let gain = slot.next_gain();
@@ -275,14 +295,13 @@ impl DeviceMixer {
                     }
                 }
             }
-            for (ch, s) in frame.iter_mut().enumerate() {
-                let (value, acted) = headroom::guard(*s * self.bus.get(ch).copied().unwrap_or(1.0));
-                *s = value;
-                guarded += u64::from(acted);
+            for ((ch, s), limiter) in frame.iter_mut().enumerate().zip(&mut self.limiters) {
+                *s = limiter.process(*s * self.bus.get(ch).copied().unwrap_or(1.0));
             }
         }
-        if guarded > 0 && count {
-            self.guarded.fetch_add(guarded, Ordering::Relaxed);
+        let limited = self.limiters.iter().map(Limiter::acted).sum::<u64>() - before;
+        if limited > 0 && count {
+            self.limited.fetch_add(limited, Ordering::Relaxed);
         }
     }
 }
@@ -290,13 +309,14 @@ impl DeviceMixer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audio::headroom;
 
     const AUDIBLE: Play = Play::For(Ears::NONE);
 
     #[test]
     fn each_listener_reaches_only_their_channels() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         mixer.speak(
             Listener::White,
             Pcm::new(1_000, vec![0.5; 2]),
@@ -318,7 +338,7 @@ mod tests {
     #[test]
     fn muted_listener_keeps_silent() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         let pcm = Pcm::new(1_000, vec![0.25; 1]);
         mixer.speak(Listener::White, pcm.clone(), Priority::Flag, AUDIBLE);
         mixer.speak(Listener::Black, pcm.clone(), Priority::Flag, Play::Muted);
@@ -333,7 +353,7 @@ mod tests {
         // Both listeners share channel 0 (not muted: different sounds), so a gain applied
         // after the sum would scale Black's sound too.
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         mixer.set_gain(Listener::White, 0.5);
         mixer.speak(
             Listener::White,
@@ -355,7 +375,7 @@ mod tests {
     #[test]
     fn gain_scales_cues_and_multiplies_the_configured_speech_volume() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
-        let mut mixer = DeviceMixer::new(1_000, 0.5, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 0.5, Vec::new(), 1.0, routes);
         mixer.set_gain(Listener::Black, 0.25);
         mixer.speak(
             Listener::Black,
@@ -374,7 +394,7 @@ mod tests {
     #[test]
     fn gain_change_while_playing_glides_to_the_new_level() {
         let routes = vec![(Listener::White, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         mixer.speak(
             Listener::White,
             Pcm::new(1_000, vec![0.5; 20]),
@@ -393,17 +413,33 @@ mod tests {
         }
     }
 
-    fn guarded(mixer: &DeviceMixer) -> u64 {
-        mixer.guarded().load(Ordering::Relaxed)
+    fn limited(mixer: &DeviceMixer) -> u64 {
+        mixer.limited().load(Ordering::Relaxed)
     }
 
-    /// The fault: sources were summed and then clamped, so White's readout, an arbiter notice
-    /// and a click at once on one speaker went past full scale (and were clipped flat).
+    /// The fault (issue 37): the bus kept room for every listener on a channel speaking at
+    /// once, so a lone readout on the shared speaker of the embedded default played at a fifth
+    /// of its level (−14 dB). Now a lone sound plays at the one-listener bus gain on a speaker
+    /// shared by three, and an overlap of White's readout, an arbiter notice and a click is
+    /// lowered by the limiter to −1 dBFS, never above.
     #[test]
-    fn overlap_on_a_shared_speaker_stays_below_full_scale_without_the_guard() {
+    fn a_lone_sound_on_a_shared_speaker_plays_at_its_level_and_an_overlap_is_limited() {
         let routes: Vec<_> = Listener::EARS.iter().map(|&l| (l, vec![0, 1])).collect();
-        let bus = headroom::bus_gain(3, 1.0, 0.5);
-        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![bus; 2], routes);
+        let bus = headroom::bus_gain(1.0, 0.5);
+        let ceiling = headroom::HEADROOM_PEAK;
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![bus; 2], ceiling, routes.clone());
+        mixer.speak(
+            Listener::White,
+            Pcm::new(1_000, vec![1.0; 4]),
+            Priority::Readout,
+            AUDIBLE,
+        );
+        let mut out = vec![0.0; 8];
+        mixer.render(&mut out, 2, 1_000);
+        assert!(out.iter().all(|s| (s - bus).abs() < 1e-6), "{out:?}");
+        assert_eq!(limited(&mixer), 0);
+
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![bus; 2], ceiling, routes);
         let loud = Pcm::new(1_000, vec![1.0; 4]);
         mixer.speak(Listener::White, loud.clone(), Priority::Readout, AUDIBLE);
         mixer.speak(Listener::Arbiter, loud, Priority::Warning, AUDIBLE);
@@ -411,15 +447,15 @@ mod tests {
         let mut out = vec![0.0; 8];
         mixer.render(&mut out, 2, 1_000);
         let peak = out.iter().fold(0.0f32, |m, s| m.max(s.abs()));
-        assert!(peak <= headroom::HEADROOM_PEAK, "{out:?}");
-        assert!((out[0] - 1.5 * bus).abs() < 1e-6, "{out:?}");
-        assert_eq!(guarded(&mixer), 0);
+        assert!(peak <= ceiling, "{out:?}");
+        assert!(peak > 0.85, "lowered to the ceiling, no further: {out:?}");
+        assert!(limited(&mixer) > 0);
     }
 
     #[test]
-    fn the_guard_keeps_a_turned_up_sum_below_full_scale_and_counts() {
+    fn the_limiter_keeps_a_turned_up_sound_below_its_ceiling_and_counts() {
         let routes = vec![(Listener::White, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![1.0], routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![1.0], headroom::HEADROOM_PEAK, routes);
         mixer.set_gain(Listener::White, 2.0);
         mixer.speak(
             Listener::White,
@@ -429,16 +465,18 @@ mod tests {
         );
         let mut out = vec![0.0; 3];
         mixer.render(&mut out, 1, 1_000);
-        assert_eq!(out[0], 0.5, "below the knee: exact");
-        assert!(out[1] > headroom::HEADROOM_PEAK && out[1] < 1.0, "{out:?}");
-        assert_eq!(out[2], -out[1]);
-        assert_eq!(guarded(&mixer), 2);
+        assert!(
+            out.iter().all(|s| s.abs() <= headroom::HEADROOM_PEAK),
+            "{out:?}"
+        );
+        assert!(out[1] > 0.85, "{out:?}");
+        assert!(limited(&mixer) >= 2);
     }
 
     #[test]
     fn one_copy_for_listeners_sharing_a_channel_plays_at_the_loudest_volume() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![0])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         mixer.set_gain(Listener::White, 0.25);
         mixer.set_gain(Listener::Black, 2.0);
         let pcm = Pcm::new(1_000, vec![0.25; 1]);
@@ -453,7 +491,7 @@ mod tests {
     #[test]
     fn each_channel_is_scaled_by_its_own_bus_gain() {
         let routes = vec![(Listener::White, vec![0, 1])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![0.5, 0.25], routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, vec![0.5, 0.25], 1.0, routes);
         mixer.speak(
             Listener::White,
             Pcm::new(1_000, vec![0.5]),
@@ -481,7 +519,7 @@ mod tests {
     #[test]
     fn a_readout_cutting_a_readout_goes_back_over_the_queue_for_the_cut_listener_only() {
         let routes = vec![(Listener::White, vec![0]), (Listener::Black, vec![1])];
-        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), routes);
+        let mut mixer = DeviceMixer::new(1_000, 1.0, Vec::new(), 1.0, routes);
         let ramp = |from: f32| {
             Pcm::new(
                 1_000,

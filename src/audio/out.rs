@@ -16,6 +16,7 @@ use crate::audio::config::AudioConfig;
 use crate::audio::cue;
 use crate::audio::device::{Activity, DeviceOutput};
 use crate::audio::error::AudioError;
+use crate::audio::headroom;
 use crate::audio::mixer::{DeviceMixer, Play};
 use crate::audio::types::{Pcm, Priority};
 use crate::audio::voice::Ears;
@@ -55,7 +56,7 @@ pub struct AudioOut {
     wanted_streams: usize,
     activity: Arc<Activity>,
     cue_activity: Arc<Activity>,
-    guarded: Vec<Arc<AtomicU64>>,
+    limited: Vec<Arc<AtomicU64>>,
 }
 
 impl AudioOut {
@@ -80,7 +81,7 @@ impl AudioOut {
         let cue_activity = Arc::new(Activity::default());
         let flags = [activity.clone(), cue_activity.clone()];
         let audio = AudioThread::new(config, backend, counter, flags);
-        let guarded = audio.guarded.clone();
+        let limited = audio.limited.clone();
         let thread = std::thread::Builder::new()
             .name("talkclock-audio".into())
             .spawn(move || audio.run(&rx))
@@ -95,7 +96,7 @@ impl AudioOut {
             wanted_streams,
             activity,
             cue_activity,
-            guarded,
+            limited,
         })
     }
 
@@ -131,11 +132,11 @@ impl AudioOut {
             || self.cue_activity.flag(listener).load(Ordering::Relaxed)
     }
 
-    /// How many output samples the mix bus's guard had to soften so far (all devices): 0
-    /// while the headroom rule of [`crate::audio::headroom`] holds. The first time it acts
-    /// is logged as a warning.
-    pub fn guard_engagements(&self) -> u64 {
-        self.guarded.iter().map(|g| g.load(Ordering::Relaxed)).sum()
+    /// How many output samples the mix bus's limiters had to lower so far (all devices): 0
+    /// while sounds do not overlap past the headroom of [`crate::audio::headroom`] (a lone
+    /// sound at the configured levels never makes them act).
+    pub fn limited_samples(&self) -> u64 {
+        self.limited.iter().map(|g| g.load(Ordering::Relaxed)).sum()
     }
 
     /// True when every configured device has an open stream (one closed by us while nothing
@@ -186,8 +187,8 @@ struct AudioThread {
     routes: HashMap<Listener, (usize, Vec<u16>)>,
     cues: HashMap<Cue, Pcm>,
     open_streams: Arc<AtomicUsize>,
-    guarded: Vec<Arc<AtomicU64>>,
-    guard_reported: bool,
+    limited: Vec<Arc<AtomicU64>>,
+    limiter_reported: bool,
 }
 
 impl AudioThread {
@@ -210,13 +211,19 @@ impl AudioThread {
                     (r.listener, r.channels.clone())
                 })
                 .collect();
-            // The same gains and headroom on both streams: their sum at the server is what
-            // one mixer would have made.
-            let mixer = || {
+            // The same bus gains on both streams, and the ceiling shared between them when the
+            // cues have a stream of their own: their sum at the server stays below −1 dBFS.
+            let (speech_ceiling, cue_ceiling) = headroom::ceilings(
+                config.speech_volume,
+                config.cue_volume,
+                backend.opens_beside(),
+            );
+            let mixer = |ceiling| {
                 DeviceMixer::new(
                     config.sample_rate,
                     config.speech_volume,
                     config.bus_gains(&device),
+                    ceiling,
                     device_routes.clone(),
                 )
             };
@@ -226,17 +233,19 @@ impl AudioThread {
                 sample_rate: config.sample_rate,
                 buffer_frames: config.buffer_frames,
             };
-            cue_outputs.push(
-                backend
-                    .opens_beside()
-                    .then(|| DeviceOutput::beside(request.clone(), mixer(), cue_activity.clone())),
-            );
-            outputs.push(DeviceOutput::new(request, mixer(), activity.clone()));
+            cue_outputs.push(backend.opens_beside().then(|| {
+                DeviceOutput::beside(request.clone(), mixer(cue_ceiling), cue_activity.clone())
+            }));
+            outputs.push(DeviceOutput::new(
+                request,
+                mixer(speech_ceiling),
+                activity.clone(),
+            ));
         }
-        let guarded = outputs
+        let limited = outputs
             .iter()
             .chain(cue_outputs.iter().flatten())
-            .map(|o| o.mixer().guarded())
+            .map(|o| o.mixer().limited())
             .collect();
         let cues = [Cue::Click, Cue::Buzz, Cue::FlagAlarm, Cue::FlagRising]
             .into_iter()
@@ -249,8 +258,8 @@ impl AudioThread {
             routes,
             cues,
             open_streams,
-            guarded,
-            guard_reported: false,
+            limited,
+            limiter_reported: false,
         }
     }
 
@@ -396,16 +405,17 @@ impl AudioThread {
         }
     }
 
-    /// Notices lost streams and (re)opens missing ones in the background; reports the first
-    /// time the mix bus's guard acted.
+    /// Notices lost streams and (re)opens missing ones in the background; logs the first
+    /// time the mix bus's limiter acted (overlapping sounds, or a volume above the configured
+    /// level: expected, so not a warning).
     fn supervise(&mut self) {
-        if !self.guard_reported {
-            let acted: u64 = self.guarded.iter().map(|g| g.load(Ordering::Relaxed)).sum();
+        if !self.limiter_reported {
+            let acted: u64 = self.limited.iter().map(|g| g.load(Ordering::Relaxed)).sum();
             if acted > 0 {
-                self.guard_reported = true;
-                tracing::warn!(
+                self.limiter_reported = true;
+                tracing::debug!(
                     samples = acted,
-                    "audio mix went past its headroom; the limiter softened it (volume set above the configured level?)"
+                    "audio: sounds overlapped past the headroom; the limiter lowered them"
                 );
             }
         }

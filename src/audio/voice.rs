@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 
+use crate::audio::interpolate;
 use crate::audio::types::{Pcm, Priority};
 use crate::hearing::Listener;
 
@@ -51,7 +52,7 @@ impl Ears {
     }
 }
 
-/// A PCM being played, resampled on the fly by linear interpolation.
+/// A PCM being played, resampled on the fly ([`interpolate`]: a windowed sinc).
 #[derive(Clone, Debug)]
 struct Clip {
     pcm: Pcm,
@@ -79,15 +80,8 @@ impl Clip {
     /// Next output sample at `out_rate` at the volume of its ears, or `None` when finished.
     fn next(&mut self, out_rate: u32, gains: &EarGains) -> Option<f32> {
         let samples = &self.pcm.samples;
-        let index = self.pos as usize;
-        let first = *samples.get(index)?;
-        let frac = (self.pos - index as f64) as f32;
-        let value = if frac == 0.0 {
-            first
-        } else {
-            let second = samples.get(index + 1).copied().unwrap_or(0.0);
-            first + (second - first) * frac
-        };
+        samples.get(self.pos as usize)?;
+        let value = interpolate::at(samples, self.pos);
         self.pos += f64::from(self.pcm.rate) / f64::from(out_rate.max(1));
         let mut value = value * self.gain * self.ears.gain(gains);
         if let Some((left, total)) = self.fade.as_mut() {
@@ -287,10 +281,11 @@ mod tests {
     }
 
     #[test]
-    fn resamples_by_linear_interpolation() {
+    fn resamples_through_the_interpolator_and_keeps_the_clip_s_own_samples() {
         let mut voice = ListenerVoice::default();
+        let clip = [0.0, 1.0];
         voice.speak(
-            Pcm::new(RATE, vec![0.0, 1.0]),
+            Pcm::new(RATE, clip.to_vec()),
             Priority::Warning,
             1.0,
             0,
@@ -299,7 +294,9 @@ mod tests {
         let out: Vec<f32> = (0..5)
             .map(|_| voice.next_sample(2 * RATE, &UNITY))
             .collect();
-        assert_eq!(out, vec![0.0, 0.5, 1.0, 0.5, 0.0]);
+        let between = |pos| interpolate::at(&clip, pos);
+        assert_eq!(out, vec![0.0, between(0.5), 1.0, between(1.5), 0.0]);
+        assert!(out[1] > 0.4 && out[1] < 0.7, "{out:?}");
     }
 
     #[test]

@@ -21,7 +21,7 @@ use talkclock::audio::{
 };
 use talkclock::hearing::{Cue, Listener};
 use talkclock::speech::{phrase, Announcement, Lang, Side};
-use talkclock_harness::loudness::integrated_lufs;
+use talkclock_harness::loudness::{integrated_lufs, true_peak_db};
 
 fn clear(out: &Path) {
     for file in std::fs::read_dir(out).expect("out dir") {
@@ -160,6 +160,9 @@ fn loud_overlap_on_a_shared_speaker_stays_below_full_scale(out: &Path) {
         loudest <= HEADROOM_PEAK,
         "{name}: peak {loudest} at most −1 dBFS"
     );
+    let (left, _) = deinterleave(&samples);
+    let true_peak = true_peak_db(&left);
+    assert!(true_peak <= -0.5, "{name}: true peak {true_peak:.2} dBTP");
     assert!(
         audio.limited_samples() > 0,
         "{name}: the limiter lowered the overlap"

@@ -34,6 +34,8 @@ pub struct Limiter {
     envelope: VecDeque<f32>,
     /// Their sum.
     sum: f64,
+    /// How many of them are below 1.
+    below: usize,
     /// The envelope's last value.
     last: f32,
     /// The lookahead, in samples.
@@ -58,6 +60,7 @@ impl Limiter {
             needed: VecDeque::with_capacity(length + 1),
             envelope: VecDeque::with_capacity(length + 1),
             sum: 0.0,
+            below: 0,
             last: 1.0,
             length,
             release,
@@ -88,6 +91,7 @@ impl Limiter {
         self.needed.clear();
         self.envelope.clear();
         self.sum = 0.0;
+        self.below = 0;
         self.last = 1.0;
     }
 
@@ -119,9 +123,11 @@ impl Limiter {
         self.last = envelope;
         self.envelope.push_back(envelope);
         self.sum += f64::from(envelope);
+        self.below += usize::from(envelope < 1.0);
         if self.envelope.len() > self.length {
             if let Some(old) = self.envelope.pop_front() {
                 self.sum -= f64::from(old);
+                self.below -= usize::from(old < 1.0);
             }
         }
         self.delay.push_back(x);
@@ -129,8 +135,7 @@ impl Limiter {
             return 0.0;
         }
         let out = self.delay.pop_front().unwrap_or(0.0);
-        let all_one = self.envelope.iter().all(|g| *g >= 1.0);
-        if all_one {
+        if self.below == 0 {
             // The running sum drifts; a window of ones is exactly one.
             self.sum = self.envelope.len() as f64;
             return out;

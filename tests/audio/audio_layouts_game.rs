@@ -254,6 +254,5 @@ fn a_whole_game_never_reaches_full_scale_on_any_layout() {
                 f.peak
             );
         }
-
     }
 }

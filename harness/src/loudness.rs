@@ -165,7 +165,7 @@ mod tests {
             .map(|i| (2.0 * std::f64::consts::PI * (i as f64 / 4.0 + 0.125)).sin() as f32)
             .collect();
         let sample_peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
-        assert!((sample_peak - 0.7071).abs() < 1e-3);
+        assert!((sample_peak - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-3);
         let tp = true_peak_db(&samples);
         assert!(tp > -0.5 && tp < 0.3, "{tp} dBTP");
     }

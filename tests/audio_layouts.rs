@@ -162,11 +162,10 @@ fn loud_overlap_on_a_shared_speaker_stays_below_full_scale(out: &Path) {
     );
     let (left, _) = deinterleave(&samples);
     let true_peak = true_peak_db(&left);
+    // Whether the limiter had to act depends on how far apart the two tones started (in
+    // phase they sum to 1.06 and are lowered; a quarter period apart to 0.75, CI of 6365b9a):
+    // what holds either way is the ceiling.
     assert!(true_peak <= -0.5, "{name}: true peak {true_peak:.2} dBTP");
-    assert!(
-        audio.limited_samples() > 0,
-        "{name}: the limiter lowered the overlap"
-    );
 }
 
 /// A stream that rested (closed after nothing played for `IDLE_AFTER`) plays the next sound
